@@ -1,0 +1,58 @@
+/**
+ * The harness's `window.docket`: the same bridge as the Electron preload builds, with an HTTP
+ * transport (POST /__harness/ipc) and a server-sent event stream (GET /__harness/events).
+ * Built by `npm run build` into out/harness/bridge.js; the harness serves it before the app.
+ * Two harness-only events stand in for Electron's shell: `harness.download` (a save dialog
+ * becomes a browser download) and `harness.openExternal` (the system browser becomes a tab).
+ */
+import { createBridge } from '../../src/shared/ipc/bridge'
+
+type Listener = (event: string, payload: unknown) => void
+const listeners = new Set<Listener>()
+
+const stream = new EventSource('/__harness/events')
+stream.onmessage = (message) => {
+  let data: { event?: unknown; payload?: unknown }
+  try {
+    data = JSON.parse(message.data as string) as typeof data
+  } catch {
+    return
+  }
+  if (typeof data.event !== 'string') return
+  if (data.event === 'harness.download') {
+    const { url, fileName } = data.payload as { url: string; fileName: string }
+    const link = document.createElement('a')
+    link.href = url
+    link.download = fileName
+    document.body.append(link)
+    link.click()
+    link.remove()
+    return
+  }
+  if (data.event === 'harness.openExternal') {
+    window.open((data.payload as { url: string }).url, '_blank')
+    return
+  }
+  for (const listener of [...listeners]) listener(data.event, data.payload)
+}
+
+const bridge = createBridge(
+  async (channel, input) => {
+    const response = await fetch('/__harness/ipc', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channel, input: input ?? null }),
+    })
+    return response.json()
+  },
+  (listener) => {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+)
+
+Object.defineProperty(window, 'docket', {
+  value: Object.freeze({ invoke: bridge.invoke, on: bridge.on }),
+  writable: false,
+  configurable: false,
+})

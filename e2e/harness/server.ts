@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { ServerResponse } from 'node:http'
+import Fastify from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { createAppServices, type AppServices } from '../../src/main/app'
+import { createRouter } from '../../src/main/app/router'
+import type { FileHost } from '../../src/main/app/ports'
+
+/** Where the project lives, whatever the working directory. */
+export const projectRoot = resolve(import.meta.dirname, '../..')
+
+/** Options of {@link startHarness}; every path may be relative to the project root. */
+export interface HarnessOptions {
+  /** Port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number
+  /** The built renderer (`npm run build`): default out/renderer. */
+  rendererDir?: string
+  /** The built bridge script: default out/harness/bridge.js. */
+  bridgeScript?: string
+  /** Use a sandbox already running there instead of starting one in-process. */
+  sandboxUrl?: string
+  /** Invoices for the in-process sandbox (default resources/demo/invoices). */
+  fixturesDir?: string
+  /** Passed through to the in-process sandbox (documents, seed, delays, faults, admin...). */
+  sandboxOptions?: Record<string, unknown>
+  /** The app's user-data folder; a fresh temporary one by default. Reuse it to "restart". */
+  userDataDir?: string
+  log?: (line: string) => void
+}
+
+/** A running harness: the app's URL, the sandbox it talks to, and how to stop it. */
+export interface Harness {
+  url: string
+  sandboxUrl: string | null
+  userDataDir: string
+  services: AppServices
+  close(): Promise<void>
+}
+
+const version = JSON.parse(await readFile(join(projectRoot, 'package.json'), 'utf8')).version as string
+
+/**
+ * Hosts the real app services (src/main/app) behind the IPC contract over HTTP for a browser:
+ * serves the built renderer with a `window.docket` built by the same bridge function as the
+ * preload (HTTP transport + event stream), starts the demo sandbox in-process unless
+ * `sandboxUrl` is given. Builds nothing itself: run `npm run build` first.
+ * Errors: rejects when the renderer build is missing or the port is taken.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const log = options.log ?? (() => {})
+  const rendererDir = resolve(projectRoot, options.rendererDir ?? 'out/renderer')
+  const bridgeScript = resolve(projectRoot, options.bridgeScript ?? 'out/harness/bridge.js')
+  let indexHtml: string
+  let bridgeJs: string
+  try {
+    indexHtml = await readFile(join(rendererDir, 'index.html'), 'utf8')
+    bridgeJs = await readFile(bridgeScript, 'utf8')
+  } catch {
+    throw new Error(`The harness serves a built app: run \`npm run build\` first (missing ${rendererDir} or ${bridgeScript}).`)
+  }
+  const userDataDir = options.userDataDir
+    ? resolve(projectRoot, options.userDataDir)
+    : await mkdtemp(join(tmpdir(), 'docket-harness-'))
+
+  const streams = new Set<ServerResponse>()
+  const send = (event: string, payload: unknown): void => {
+    const frame = `data: ${JSON.stringify({ event, payload })}\n\n`
+    for (const stream of streams) stream.write(frame)
+  }
+
+  const downloads = new Map<string, { fileName: string; mimeType: string; bytes: Uint8Array; inline: boolean }>()
+  const files: FileHost = {
+    async saveFile(file) {
+      const id = randomUUID()
+      downloads.set(id, { fileName: file.suggestedName, mimeType: file.mimeType, bytes: file.bytes, inline: false })
+      send('harness.download', { url: `/__harness/files/${id}`, fileName: file.suggestedName })
+      return { saved: true, path: file.suggestedName }
+    },
+    async openWithSystemViewer(file) {
+      const id = randomUUID()
+      downloads.set(id, { fileName: file.fileName, mimeType: file.mimeType, bytes: file.bytes, inline: true })
+      send('harness.openExternal', { url: `/__harness/files/${id}` })
+    },
+  }
+
+  const services = createAppServices({
+    version,
+    platform: process.platform,
+    userDataDir,
+    demoFixturesDir: resolve(projectRoot, options.fixturesDir ?? 'resources/demo/invoices'),
+    demoSandboxUrl: options.sandboxUrl,
+    demoSandboxOptions: options.sandboxOptions,
+    files,
+    openExternal: async (url) => send('harness.openExternal', { url }),
+    log,
+  })
+  await services.start()
+
+  const server = Fastify({ forceCloseConnections: true, bodyLimit: 64 * 1024 * 1024 })
+  let origin = ''
+  const router = createRouter({
+    handlers: services.handlers,
+    isTrustedSender: (senderUrl) => {
+      try {
+        return new URL(senderUrl).origin === origin
+      } catch {
+        return false
+      }
+    },
+    log,
+  })
+  const disconnect = services.bus.connect(send)
+
+  const page = indexHtml.replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>')
+  server.get('/', (_request, reply) => reply.type('text/html; charset=utf-8').send(page))
+  server.get('/index.html', (_request, reply) => reply.type('text/html; charset=utf-8').send(page))
+  server.get('/__harness/bridge.js', (_request, reply) => reply.type('text/javascript; charset=utf-8').send(bridgeJs))
+  server.post<{ Body: { channel?: unknown; input?: unknown } }>('/__harness/ipc', async (request) => {
+    const senderUrl = String(request.headers.origin ?? request.headers.referer ?? '')
+    const body = request.body ?? {}
+    return router.dispatch(String(body.channel ?? ''), body.input ?? undefined, { senderUrl })
+  })
+  server.get('/__harness/events', (request, reply) => {
+    reply.hijack()
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    })
+    reply.raw.write(': connected\n\n')
+    streams.add(reply.raw)
+    request.raw.on('close', () => streams.delete(reply.raw))
+  })
+  server.get('/__harness/info', async () => ({ sandboxUrl: services.serviceUrl(), userDataDir }))
+  server.get<{ Params: { id: string } }>('/__harness/files/:id', (request, reply) => {
+    const file = downloads.get(request.params.id)
+    if (!file) return reply.code(404).send({ message: 'Not found' })
+    const disposition = `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`
+    return reply.type(file.mimeType).header('content-disposition', disposition).send(Buffer.from(file.bytes))
+  })
+  await server.register(fastifyStatic, { root: rendererDir, index: false, wildcard: true })
+
+  const address = await server.listen({ host: '127.0.0.1', port: options.port ?? 0 })
+  origin = new URL(address).origin
+  return {
+    url: origin,
+    sandboxUrl: services.serviceUrl(),
+    userDataDir,
+    services,
+    async close() {
+      disconnect()
+      for (const stream of streams) stream.end()
+      await server.close()
+      await services.close()
+    },
+  }
+}

@@ -1,0 +1,38 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import svelte from 'eslint-plugin-svelte'
+import globals from 'globals'
+import svelteConfig from './svelte.config.js'
+
+/** Only these places may import `electron` (design.md: "Why the Electron part is thin"). */
+const electronAllowed = ['src/main/electron/**', 'src/main/index.ts', 'src/preload/**', 'e2e/electron.spec.ts']
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', '.ci-tools/', 'resources/', 'test-results/', 'playwright-report/', 'e2e/artifacts/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: electronAllowed,
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: { projectService: false, extraFileExtensions: ['.svelte'], parser: tseslint.parser, svelteConfig },
+    },
+  },
+)

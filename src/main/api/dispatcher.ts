@@ -1,0 +1,30 @@
+import { Agent, type Dispatcher } from 'undici'
+
+/** Timeouts of the keep-alive dispatcher, in ms. */
+export interface DispatcherOptions {
+  /** TCP + TLS connect timeout (default 10 000). */
+  connectTimeoutMs?: number
+  /** Time to receive the response headers after the request was sent (default 30 000). */
+  headersTimeoutMs?: number
+  /** Maximum idle time between body chunks (default 60 000). */
+  bodyTimeoutMs?: number
+  /** How long an idle keep-alive socket stays open (default 30 000). */
+  keepAliveTimeoutMs?: number
+  /** Parallel connections per origin (default 8). */
+  connections?: number
+}
+
+/**
+ * Creates the keep-alive undici `Agent` used by {@link ApiClient}, with connect, header and
+ * body timeouts (a timeout surfaces as `ApiError` code `timeout`).
+ */
+export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
+  return new Agent({
+    connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+    headersTimeout: options.headersTimeoutMs ?? 30_000,
+    bodyTimeout: options.bodyTimeoutMs ?? 60_000,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000,
+    keepAliveMaxTimeout: 10 * 60_000,
+    connections: options.connections ?? 8,
+  })
+}

@@ -1,0 +1,6 @@
+/** The service client: see client.ts. */
+export * from './client'
+export * from './errors'
+export * from './retry'
+export * from './dispatcher'
+export * from './redact'

@@ -1,0 +1,108 @@
+import type { Document } from '../../../shared/api'
+import type { ExportResult } from '../../../shared/ipc/channels/folders'
+import type { Handler } from '../router'
+import type { FileHost } from '../ports'
+import { FolderError } from '../folders/errors'
+import type { FolderWorkspacePort } from '../folders/port'
+import { countItems, documentsCsv, documentsJson, itemsCsv } from './format'
+import { applyFilter, pickByIds } from './selection'
+
+export interface ExportHandlerDeps {
+  /** The offline workspace of the signed-in account (called on each request). */
+  getWorkspace(): FolderWorkspacePort
+  /** Save dialogs (Electron) or downloads (harness). */
+  files: FileHost
+  /** The current time, for file names and `exported_at` (defaults to the system clock). */
+  now?: () => Date
+}
+
+export interface ExportHandlers {
+  'export.documents': Handler<'export.documents'>
+}
+
+const utf8 = new TextEncoder()
+
+/**
+ * The handler of `export.documents` (issue 7 "Export"): reads the documents from the local
+ * store (works offline), builds CSV (documents file, then an items file when asked) or JSON,
+ * saves each through {@link FileHost.saveFile}, and, when asked and the first file was
+ * saved, marks them exported with one `documents.setStates` outbox action.
+ *
+ * Errors: `not_found` when none of the requested documents is cached; `nothing_to_export`
+ * when the filter shows no document; `io` from the file host passes through.
+ */
+export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
+  const now = deps.now ?? (() => new Date())
+
+  const select = async (input: Parameters<Handler<'export.documents'>>[0]): Promise<Document[]> => {
+    const workspace = deps.getWorkspace()
+    const inAgenda = await workspace.listDocuments(input.agendaId)
+    if (input.selection.kind === 'filter') {
+      const documents = applyFilter(inAgenda, input.selection.filter)
+      if (documents.length === 0) throw new FolderError('nothing_to_export', 'The current filter shows no document to export.')
+      return documents
+    }
+    const { documents, missing } = pickByIds(inAgenda, input.selection.ids)
+    for (const id of missing) {
+      const doc = await workspace.getDocument(id)
+      if (doc) documents.push(doc)
+    }
+    if (documents.length === 0) throw new FolderError('not_found', 'None of the selected documents is in this device’s cache.')
+    return documents
+  }
+
+  return {
+    'export.documents': async (input) => {
+      const documents = await select(input)
+      const stamp = now()
+      const base = `docket-agenda-${input.agendaId}-${stamp.toISOString().slice(0, 10)}`
+      const result: ExportResult = {
+        saved: false,
+        files: [],
+        documentCount: documents.length,
+        itemCount: input.includeItems ? countItems(documents) : 0,
+        markedExported: 0,
+      }
+      if (input.format === 'json') {
+        const saved = await deps.files.saveFile({
+          suggestedName: `${base}.json`,
+          mimeType: 'application/json',
+          bytes: utf8.encode(documentsJson(documents, input.columns, { includeItems: input.includeItems, exportedAt: stamp })),
+          filters: [{ name: 'JSON', extensions: ['json'] }],
+        })
+        if (!saved.saved) return result
+        result.files.push({ kind: 'json', ...(saved.path ? { path: saved.path } : {}) })
+      } else {
+        const saved = await deps.files.saveFile({
+          suggestedName: `${base}.csv`,
+          mimeType: 'text/csv',
+          bytes: utf8.encode(documentsCsv(documents, input.columns)),
+          filters: [{ name: 'CSV', extensions: ['csv'] }],
+        })
+        if (!saved.saved) return result
+        result.files.push({ kind: 'documents', ...(saved.path ? { path: saved.path } : {}) })
+        if (input.includeItems) {
+          const items = await deps.files.saveFile({
+            suggestedName: `${base}-items.csv`,
+            mimeType: 'text/csv',
+            bytes: utf8.encode(itemsCsv(documents)),
+            filters: [{ name: 'CSV', extensions: ['csv'] }],
+          })
+          if (items.saved) result.files.push({ kind: 'items', ...(items.path ? { path: items.path } : {}) })
+        }
+      }
+      result.saved = true
+      if (input.markExported) {
+        const toMark = documents.filter((doc) => doc.state !== 'exported').map((doc) => doc.id)
+        if (toMark.length > 0) {
+          await deps.getWorkspace().enqueue({
+            kind: 'documents.setStates',
+            items: toMark.map((id) => ({ id, state: 'exported' as const })),
+          })
+        }
+        result.markedExported = toMark.length
+      }
+      return result
+    },
+  }
+}

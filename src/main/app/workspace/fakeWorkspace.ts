@@ -1,0 +1,127 @@
+import type { Agenda, Comment, Document } from '../../../shared/api'
+import { WorkspaceError } from './errors'
+import type { CachedComment, CachedDocument, TriageAction, WorkspacePort } from './port'
+
+/**
+ * An in-memory stand-in for the offline workspace (issue 5) for tests: the store is a few
+ * maps, `enqueue` applies the optimistic effect at once and keeps the entry "pending" until
+ * {@link FakeWorkspace.send} marks it sent (after which `undo` answers `too_late`).
+ */
+export class FakeWorkspace implements WorkspacePort {
+  readonly agendas: Agenda[] = []
+  readonly documents = new Map<number, CachedDocument>()
+  readonly comments = new Map<number, CachedComment[]>()
+  readonly previews = new Map<number, { contentType: string; bytes: Uint8Array }>()
+  readonly originals = new Map<number, { fileName: string; contentType: string; bytes: Uint8Array }>()
+  /** Every entry ever enqueued, with its status and how to roll its effect back. */
+  readonly outbox: { id: string; action: TriageAction; sent: boolean; rollback: () => void }[] = []
+  private next = 1
+
+  addAgenda(agenda: Agenda): this {
+    this.agendas.push(agenda)
+    return this
+  }
+
+  addDocument(agendaId: number, doc: Document): this {
+    this.documents.set(doc.id, { ...doc, agenda_id: agendaId, local: { pendingActions: 0, failed: null, archived: false } })
+    return this
+  }
+
+  addComment(documentId: number, comment: Comment): this {
+    const list = this.comments.get(documentId) ?? []
+    list.push({ ...comment, local: { pending: false } })
+    this.comments.set(documentId, list)
+    return this
+  }
+
+  /** Marks every pending entry as sent (the sync engine pushed it). */
+  send(): void {
+    for (const entry of this.outbox) entry.sent = true
+  }
+
+  async listAgendas(): Promise<Agenda[]> {
+    return [...this.agendas]
+  }
+
+  async listDocuments(agendaId: number): Promise<CachedDocument[]> {
+    return [...this.documents.values()]
+      .filter((d) => d.agenda_id === agendaId && !d.local.archived)
+      .sort((a, b) => b.id - a.id)
+  }
+
+  async getDocument(id: number): Promise<CachedDocument | null> {
+    return this.documents.get(id) ?? null
+  }
+
+  async listComments(documentId: number): Promise<CachedComment[]> {
+    return [...(this.comments.get(documentId) ?? [])]
+  }
+
+  async getPreview(documentId: number) {
+    return this.previews.get(documentId) ?? null
+  }
+
+  async getOriginal(documentId: number) {
+    const original = this.originals.get(documentId)
+    if (!original) throw new WorkspaceError('offline', 'The original file is not cached and Docket is offline.')
+    return original
+  }
+
+  async enqueue(action: TriageAction): Promise<{ id: string }> {
+    const id = `entry-${this.next++}`
+    const rollback = this.apply(action)
+    this.outbox.push({ id, action, sent: false, rollback })
+    return { id }
+  }
+
+  async undo(entryId: string): Promise<void> {
+    const index = this.outbox.findIndex((e) => e.id === entryId)
+    if (index < 0) throw new WorkspaceError('not_found', 'No such outbox entry.')
+    const entry = this.outbox[index]!
+    if (entry.sent) throw new WorkspaceError('too_late', 'Already sent.')
+    entry.rollback()
+    this.outbox.splice(index, 1)
+  }
+
+  private setDoc(id: number, change: (d: CachedDocument) => CachedDocument): () => void {
+    const before = this.documents.get(id)
+    if (!before) throw new WorkspaceError('not_found', `Document ${id} is not cached.`)
+    const after = change(before)
+    this.documents.set(id, { ...after, local: { ...after.local, pendingActions: before.local.pendingActions + 1 } })
+    return () => this.documents.set(id, before)
+  }
+
+  private apply(action: TriageAction): () => void {
+    switch (action.kind) {
+      case 'document.setState':
+        return this.setDoc(action.documentId, (d) => ({ ...d, state: action.state }))
+      case 'documents.setStates': {
+        const rollbacks = action.items.map((item) => this.setDoc(item.id, (d) => ({ ...d, state: item.state })))
+        return () => rollbacks.reverse().forEach((r) => r())
+      }
+      case 'document.repair':
+        return this.setDoc(action.documentId, (d) => ({ ...d, state: 'repairing' }))
+      case 'document.archive':
+        return this.setDoc(action.documentId, (d) => ({ ...d, local: { ...d.local, archived: true } }))
+      case 'comment.create': {
+        const list = this.comments.get(action.documentId) ?? []
+        const before = [...list]
+        const uuid = `local-${this.next}`
+        list.push({ uuid, text: action.text, created_at: new Date().toISOString(), state: 'created', local: { pending: true } })
+        this.comments.set(action.documentId, list)
+        return () => this.comments.set(action.documentId, before)
+      }
+      case 'comment.update':
+      case 'comment.delete': {
+        const before = this.comments.get(action.documentId) ?? []
+        if (!before.some((c) => c.uuid === action.uuid)) throw new WorkspaceError('not_found', 'Comment not found.')
+        const after =
+          action.kind === 'comment.delete'
+            ? before.filter((c) => c.uuid !== action.uuid)
+            : before.map((c) => (c.uuid === action.uuid ? { ...c, text: action.text, local: { pending: true } } : c))
+        this.comments.set(action.documentId, after)
+        return () => this.comments.set(action.documentId, before)
+      }
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import { runChecks } from '../../../shared/checks/documentChecks'
+import type { ChannelName } from '../../../shared/ipc/contract'
+import type { workspaceChannels } from '../../../shared/ipc/channels/workspace'
+import { countQueues } from '../../../shared/queues'
+import type { Handler } from '../router'
+import { WorkspaceError } from './errors'
+import type { TriageAction, WorkspacePort } from './port'
+import { toDocumentRow } from './rows'
+
+/** The channel names of the triage workspace (src/shared/ipc/channels/workspace.ts). */
+export type WorkspaceChannelName = keyof typeof workspaceChannels & ChannelName
+
+/** One handler per workspace channel. */
+export type WorkspaceHandlers = { [C in WorkspaceChannelName]: Handler<C> }
+
+export interface WorkspaceHandlerOptions {
+  /** The current time, for the overdue check (defaults to the system clock). */
+  now?: () => Date
+}
+
+function toBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
+}
+
+/**
+ * The handlers of the triage channels (issue 6) on top of the offline workspace (issue 5):
+ * reads come only from the local store; actions go to the outbox (with their optimistic
+ * effect) and answer the entry ids so the renderer can undo them while unsent.
+ * `getWorkspace` is called on each request (the workspace changes when the account does).
+ *
+ * Errors: `not_found` for a document that is not cached; `too_late` from `documents.undo`
+ * when an entry was already sent; errors of the workspace (e.g. `offline` for an original
+ * not cached) pass through with their code.
+ */
+export function createWorkspaceHandlers(
+  getWorkspace: () => WorkspacePort,
+  options: WorkspaceHandlerOptions = {},
+): WorkspaceHandlers {
+  const now = options.now ?? (() => new Date())
+
+  const enqueueAll = async (actions: TriageAction[]): Promise<{ entryIds: string[] }> => {
+    const workspace = getWorkspace()
+    const entryIds: string[] = []
+    for (const action of actions) entryIds.push((await workspace.enqueue(action)).id)
+    return { entryIds }
+  }
+
+  const requireDocument = async (id: number) => {
+    const doc = await getWorkspace().getDocument(id)
+    if (!doc) throw new WorkspaceError('not_found', `Document ${id} is not in this device's cache.`)
+    return doc
+  }
+
+  return {
+    'agendas.list': async () => {
+      const workspace = getWorkspace()
+      const agendas = await workspace.listAgendas()
+      const summaries = []
+      for (const agenda of agendas) {
+        const docs = await workspace.listDocuments(agenda.id)
+        summaries.push({
+          id: agenda.id,
+          name: agenda.name,
+          homeCurrency: agenda.home_currency ?? null,
+          counts: countQueues(docs.map((d) => d.state)),
+        })
+      }
+      return { agendas: summaries }
+    },
+
+    'agendas.get': async ({ agendaId }) => {
+      const agenda = (await getWorkspace().listAgendas()).find((a) => a.id === agendaId)
+      if (!agenda) throw new WorkspaceError('not_found', `Agenda ${agendaId} is not in this device's cache.`)
+      return { agenda }
+    },
+
+    'documents.list': async ({ agendaId }) => {
+      const docs = await getWorkspace().listDocuments(agendaId)
+      return { agendaId, rows: docs.map(toDocumentRow) }
+    },
+
+    'documents.get': async ({ id }) => {
+      const document = await requireDocument(id)
+      const agenda = await getWorkspace().listDocuments(document.agenda_id)
+      const checks = runChecks(document, {
+        today: now(),
+        agenda: agenda.map((d) => ({ id: d.id, supplierName: d.supplier?.name, invoiceNo: d.data?.header?.invoice_no })),
+      })
+      return { document, checks }
+    },
+
+    'documents.preview': async ({ id }) => {
+      const preview = await getWorkspace().getPreview(id)
+      return preview ? { contentType: preview.contentType, base64: toBase64(preview.bytes) } : null
+    },
+
+    'documents.original': async ({ id }) => {
+      const original = await getWorkspace().getOriginal(id)
+      return { fileName: original.fileName, contentType: original.contentType, base64: toBase64(original.bytes) }
+    },
+
+    'documents.setState': async ({ ids, state }) => {
+      const unique = [...new Set(ids)]
+      if (unique.length === 1) return enqueueAll([{ kind: 'document.setState', documentId: unique[0]!, state }])
+      return enqueueAll([{ kind: 'documents.setStates', items: unique.map((id) => ({ id, state })) }])
+    },
+
+    'documents.repair': async ({ ids, description }) => {
+      const text = description?.trim()
+      return enqueueAll(
+        [...new Set(ids)].map((documentId) =>
+          text ? { kind: 'document.repair', documentId, description: text } : { kind: 'document.repair', documentId },
+        ),
+      )
+    },
+
+    'documents.archive': async ({ ids }) =>
+      enqueueAll([...new Set(ids)].map((documentId) => ({ kind: 'document.archive', documentId }))),
+
+    'documents.undo': async ({ entryIds }) => {
+      const workspace = getWorkspace()
+      let undone = 0
+      let tooLate = 0
+      // Newest first, so an action that depends on an earlier one is undone before it.
+      for (const entryId of [...entryIds].reverse()) {
+        try {
+          await workspace.undo(entryId)
+          undone++
+        } catch (error) {
+          if ((error as { code?: unknown }).code === 'too_late') tooLate++
+          else throw error
+        }
+      }
+      if (tooLate > 0) {
+        throw new WorkspaceError(
+          'too_late',
+          tooLate === entryIds.length
+            ? 'Too late to undo: the action was already sent.'
+            : `Partly undone: ${tooLate} of ${entryIds.length} actions were already sent.`,
+          { undone, tooLate },
+        )
+      }
+      return { undone }
+    },
+
+    'comments.list': async ({ documentId }) => {
+      const comments = await getWorkspace().listComments(documentId)
+      return { comments: [...comments].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0)) }
+    },
+
+    'comments.create': async ({ documentId, text }) => {
+      await requireDocument(documentId)
+      return enqueueAll([{ kind: 'comment.create', documentId, text }])
+    },
+
+    'comments.update': async ({ documentId, uuid, text }) =>
+      enqueueAll([{ kind: 'comment.update', documentId, uuid, text }]),
+
+    'comments.delete': async ({ documentId, uuid }) => enqueueAll([{ kind: 'comment.delete', documentId, uuid }]),
+  }
+}

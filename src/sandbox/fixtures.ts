@@ -1,0 +1,233 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  emptyExtractedData,
+  roundMoney,
+  type ExtractedData,
+  type Item,
+  type Party,
+  type TaxLine,
+} from './model'
+
+/**
+ * One real invoice of a fixtures directory: `NAME.pdf` with the data a person extracted from it
+ * (`NAME.json`, format: fixtures/invoices/README.md) and, where present, `NAME.png`, a rendered
+ * first page.
+ */
+export interface Fixture {
+  /** base name shared by the files, e.g. `coolblue1` */
+  name: string
+  pdf: Buffer
+  png: Buffer | null
+  data: ExtractedData
+}
+
+/**
+ * Loads every `NAME.json` + `NAME.pdf` pair of `dir`, sorted by name. A file that cannot be
+ * read or mapped is logged through `log` and skipped; it never fails the whole import.
+ * A missing directory yields no fixtures (logged).
+ */
+export function loadFixtures(dir: string, log: (line: string) => void = () => {}): Fixture[] {
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch (error) {
+    log(`fixtures: cannot read directory ${dir}: ${(error as Error).message}`)
+    return []
+  }
+  const bases = names
+    .filter((n) => n.toLowerCase().endsWith('.json'))
+    .map((n) => n.slice(0, -'.json'.length))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const fixtures: Fixture[] = []
+  for (const name of bases) {
+    const pdfPath = findSibling(dir, names, name, '.pdf')
+    if (!pdfPath) {
+      log(`fixtures: skipped ${name}.json: no ${name}.pdf beside it`)
+      continue
+    }
+    try {
+      const raw: unknown = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'))
+      const data = mapExtractedJson(raw)
+      const pngPath = findSibling(dir, names, name, '.png')
+      fixtures.push({
+        name,
+        pdf: readFileSync(pdfPath),
+        png: pngPath ? readFileSync(pngPath) : null,
+        data,
+      })
+    } catch (error) {
+      log(`fixtures: skipped ${name}: ${(error as Error).message}`)
+    }
+  }
+  return fixtures
+}
+
+function findSibling(dir: string, names: string[], base: string, ext: string): string | null {
+  const hit = names.find((n) => n === base + ext) ?? names.find((n) => n.toLowerCase() === (base + ext).toLowerCase())
+  if (!hit) return null
+  const path = join(dir, hit)
+  return existsSync(path) ? path : null
+}
+
+type Json = Record<string, unknown>
+
+/**
+ * Maps one extracted-data JSON (an array holding one object, or the object itself) onto the
+ * Document fields. Unknown keys are ignored; a field holding an array counts as its first
+ * value; numbers may be JSON numbers or decimal strings. Throws an Error when the value holds
+ * no object at all.
+ */
+export function mapExtractedJson(raw: unknown): ExtractedData {
+  const record = first(raw)
+  if (!isObject(record)) throw new Error('the JSON holds no invoice object')
+  const data = emptyExtractedData()
+  const h = data.header
+
+  h.invoice_no = text(record, 'invoice_number')
+  h.issue_date = date(record, 'date')
+  h.tax_date = h.issue_date
+  h.due_date = date(record, 'date_due')
+  h.currency = text(record, 'currency').toUpperCase()
+  h.invoice_text = text(record, 'desc')
+  h.text = text(record, 'narration') || text(record, 'note')
+  h.reference = text(record, 'payment_reference')
+  h.variable_symbol = text(record, 'payment_reference').replace(/\D/g, '').slice(0, 10)
+  h.purchase_order_no = text(record, 'purchase_order_id') || text(record, 'customer_order_number')
+  h.customer_no = text(record, 'customer_order_free_ref')
+
+  const supplier: Party = data.supplier
+  supplier.name = text(record, 'issuer') || text(record, 'partner_name')
+  supplier.street = text(record, 'partner_street')
+  supplier.city = text(record, 'partner_city')
+  supplier.postal_code = text(record, 'partner_zip')
+  supplier.country = text(record, 'country_code').toUpperCase()
+  supplier.vat_id = text(record, 'vat') || text(record, 'gstin')
+  supplier.id = text(record, 'partner_coc') || text(record, 'siren') || text(record, 'cin')
+  const iban = text(record, 'iban').replace(/\s+/g, '').toUpperCase()
+  const bic = text(record, 'bic')
+  supplier.iban = iban || null
+  supplier.bic = bic || null
+  supplier.bban = iban.length > 4 ? iban.slice(4) : null
+  data.bank_account = { iban: iban || null, bic: bic || null, bban: iban.length > 4 ? iban.slice(4) : '', bank_code: '' }
+
+  const lines = arrayOf(record['lines'] ?? record['line_items'])
+  for (const line of lines) {
+    const item = mapLine(line)
+    if (item) data.items.push(item)
+  }
+
+  const total = num(record, 'amount')
+  const subTotal = num(record, 'amount_untaxed')
+  let vatTotal = num(record, 'amount_tax')
+  if (vatTotal === null && total !== null && subTotal !== null) vatTotal = roundMoney(total - subTotal)
+  data.summary.total = total ?? (subTotal !== null && vatTotal !== null ? roundMoney(subTotal + vatTotal) : 0)
+  data.summary.sub_total = subTotal ?? (total !== null && vatTotal !== null ? roundMoney(total - vatTotal) : 0)
+  data.summary.vat_total = vatTotal ?? 0
+  data.summary.payment_amount = data.summary.total
+
+  data.tax_lines = taxLines(record, data)
+  return data
+}
+
+function mapLine(line: unknown): Omit<Item, 'id'> | null {
+  if (!isObject(line)) return null
+  const keys = Object.keys(line).filter((k) => line[k] !== undefined && line[k] !== null && line[k] !== '')
+  if (keys.every((k) => k === 'sectionheader' || k === 'line_note')) return null
+  const name = text(line, 'name') || text(line, 'desc') || text(line, 'description')
+  const code = text(line, 'code') || text(line, 'item')
+  const quantity = num(line, 'qty') ?? num(line, 'quantity') ?? 1
+  const taxRate = num(line, 'line_tax_percent') ?? num(line, 'taxpercent') ?? num(line, 'tax_percent') ?? 0
+  const discountRate = num(line, 'discount') ?? 0
+  let subtotal = num(line, 'price_subtotal')
+  let unitPrice = num(line, 'price_unit') ?? num(line, 'price')
+  if (unitPrice === null) unitPrice = subtotal !== null && quantity !== 0 ? roundMoney(subtotal / quantity) : 0
+  if (subtotal === null) subtotal = roundMoney(quantity * unitPrice * (1 - discountRate / 100))
+  const tax = roundMoney((subtotal * taxRate) / 100)
+  return {
+    code,
+    name,
+    quantity,
+    unit: text(line, 'uom') || text(line, 'unit'),
+    unit_price: unitPrice,
+    tax_rate: taxRate,
+    subtotal,
+    tax,
+    total: roundMoney(subtotal + tax),
+    discount_rate: discountRate,
+    discount: Math.max(0, roundMoney(quantity * unitPrice - subtotal)),
+  }
+}
+
+/** Tax lines: one per item tax rate; otherwise one line from a recognised rate or the totals. */
+function taxLines(record: Json, data: ExtractedData): Omit<TaxLine, 'id'>[] {
+  const byRate = new Map<number, number>()
+  for (const item of data.items) {
+    if (item.subtotal === 0 && item.tax_rate === 0) continue
+    byRate.set(item.tax_rate, roundMoney((byRate.get(item.tax_rate) ?? 0) + item.subtotal))
+  }
+  const withRates = [...byRate.keys()].some((rate) => rate !== 0)
+  if (withRates) {
+    return [...byRate.entries()]
+      .sort((a, b) => b[0] - a[0])
+      .map(([percent, sub]) => {
+        const vat = roundMoney((sub * percent) / 100)
+        return { percent, sub_total: sub, vat_total: vat, total: roundMoney(sub + vat), paid_deposits: 0 }
+      })
+  }
+  const { sub_total, vat_total, total } = data.summary
+  if (sub_total === 0 && vat_total === 0) return []
+  const stated = num(record, 'taxpercent') ?? num(record, 'static_vat') ?? num(record, 'tax_percent')
+  const percent = stated ?? (sub_total !== 0 ? roundMoney((vat_total / sub_total) * 100) : 0)
+  return [{ percent, sub_total, vat_total, total, paid_deposits: 0 }]
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function first(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : value
+}
+
+function arrayOf(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value
+  return isObject(value) ? [value] : []
+}
+
+/** A string field (arrays -> first value, numbers -> their decimal text); '' when absent. */
+function text(record: Json, key: string): string {
+  const value = first(record[key])
+  if (typeof value === 'string') return value.trim()
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+  return ''
+}
+
+/** A number field (JSON number or decimal string, arrays -> first); null when absent or odd. */
+function num(record: Json, key: string): number | null {
+  const value = first(record[key])
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null
+  if (typeof value === 'string') {
+    const cleaned = value.trim().replace(/\s+/g, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, '')
+    if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return null
+    return Number(cleaned)
+  }
+  return null
+}
+
+/** A `YYYY-MM-DD` date field; null when absent or not a real date. */
+function date(record: Json, key: string): string | null {
+  const value = text(record, key)
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)
+  if (!match) return null
+  const iso = `${match[1]}-${match[2]}-${match[3]}`
+  const parsed = new Date(`${iso}T00:00:00Z`)
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(iso) ? iso : null
+}
+
+/** Finds the fixture an uploaded file name refers to: same base name, case-insensitive. */
+export function fixtureForFileName(fixtures: Fixture[], fileName: string): Fixture | undefined {
+  const base = fileName.split(/[\\/]/).pop() ?? fileName
+  const stem = base.replace(/\.[^.]*$/, '').toLowerCase()
+  return fixtures.find((f) => f.name.toLowerCase() === stem)
+}

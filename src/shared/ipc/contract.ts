@@ -1,0 +1,45 @@
+import type { z } from 'zod'
+import { appChannels, appEvents } from './channels/app'
+import { folderChannels, folderEvents } from './channels/folders'
+import { workspaceChannels } from './channels/workspace'
+
+/**
+ * The IPC contract: every channel and event, declared once. Each domain declares its own
+ * group in `channels/<domain>.ts`; this file only merges them.
+ */
+export const channels = {
+  ...appChannels,
+  ...folderChannels,
+  ...workspaceChannels,
+}
+
+/** Every event main -> renderer. */
+export const events = {
+  ...appEvents,
+  ...folderEvents,
+}
+
+export type Channels = typeof channels
+export type ChannelName = keyof Channels & string
+/** What the renderer passes (before defaults and coercion). */
+export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>
+/** What the handler receives (after parsing). */
+export type ChannelParsedInput<C extends ChannelName> = z.output<Channels[C]['input']>
+/** What the renderer receives. */
+export type ChannelOutput<C extends ChannelName> = z.output<Channels[C]['output']>
+/** What the handler may return (before the output schema parses it). */
+export type ChannelHandlerOutput<C extends ChannelName> = z.input<Channels[C]['output']>
+
+export type Events = typeof events
+export type EventName = keyof Events & string
+export type EventPayload<E extends EventName> = z.output<Events[E]['payload']>
+
+/** True when `name` is a channel of the contract (an own key, not a prototype name). */
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name)
+}
+
+/** True when `name` is an event of the contract. */
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name)
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { DOCUMENT_STATES } from './api/document'
+import { QUEUES, countQueues, isInQueue, queueOfState } from './queues'
+
+describe('queues of the triage workspace', () => {
+  it('puts ready and not_ready under To review', () => {
+    expect(queueOfState('ready')).toBe('to_review')
+    expect(queueOfState('not_ready')).toBe('to_review')
+  })
+
+  it('puts repairing under In repair', () => {
+    expect(queueOfState('repairing')).toBe('in_repair')
+  })
+
+  it('puts every state the service is still working on under Processing', () => {
+    for (const state of [
+      'uploaded', 'extracting', 'templating', 'extracted', 'verifying',
+      'verifying_individual', 'extracting_items', 'exporting', 'auto_exporting',
+    ]) {
+      expect(queueOfState(state), state).toBe('processing')
+    }
+  })
+
+  it('puts exported and auto_exported under Exported', () => {
+    expect(queueOfState('exported')).toBe('exported')
+    expect(queueOfState('auto_exported')).toBe('exported')
+  })
+
+  it('keeps side states and unknown states only under All', () => {
+    for (const state of ['parent', 'trash', 'file_duplicate', 'data_duplicate', 'teleporting', '']) {
+      expect(queueOfState(state)).toBe('other')
+      expect(isInQueue(state, 'all')).toBe(true)
+      for (const queue of QUEUES.filter((q) => q !== 'all')) expect(isInQueue(state, queue)).toBe(false)
+    }
+  })
+
+  it('gives every known state exactly one working queue or none', () => {
+    for (const state of DOCUMENT_STATES) {
+      const tabs = QUEUES.filter((q) => q !== 'all' && isInQueue(state, q))
+      expect(tabs.length, state).toBeLessThanOrEqual(1)
+      expect(isInQueue(state, 'all')).toBe(true)
+    }
+  })
+
+  it('counts documents per queue and all of them under All', () => {
+    expect(countQueues(['ready', 'not_ready', 'repairing', 'exported', 'extracting', 'trash'])).toEqual({
+      to_review: 2,
+      in_repair: 1,
+      processing: 1,
+      exported: 1,
+      all: 6,
+    })
+    expect(countQueues([])).toEqual({ to_review: 0, in_repair: 0, processing: 0, exported: 0, all: 0 })
+  })
+
+  it('does not treat prototype names as states', () => {
+    expect(queueOfState('constructor')).toBe('other')
+    expect(queueOfState('__proto__')).toBe('other')
+  })
+})
