@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { expect, test } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { sharedHarnessUrl } from './support/harnessProcess'

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The harness's `window.docket`: the same bridge as the Electron preload builds, with an HTTP
  * transport (POST /__harness/ipc) and a server-sent event stream (GET /__harness/events).

@@ -8,6 +8,10 @@ import fastifyStatic from '@fastify/static'
 import { createAppServices, type AppServices } from '../../src/main/app'
 import { createRouter } from '../../src/main/app/router'
 import type { FileHost } from '../../src/main/app/ports'
+import { ElectronAccountStore } from '../../src/main/auth/accountStore'
+import { AuthError } from '../../src/main/auth/errors'
+import { MemoryCredentialStore, type CredentialStore } from '../../src/main/auth/credentialStore'
+import { KeytarCredentialStore } from '../../src/main/auth/keytarStore'
 
 /** Where the project lives, whatever the working directory. */
 export const projectRoot = resolve(import.meta.dirname, '../..')
@@ -28,6 +32,11 @@ export interface HarnessOptions {
   sandboxOptions?: Record<string, unknown>
   /** The app's user-data folder; a fresh temporary one by default. Reuse it to "restart". */
   userDataDir?: string
+  /**
+   * Where tokens go: `keytar` (the OS keychain, as in the app; needed to stay signed in across
+   * a restart), `memory`, or `auto` (default: keytar when a Secret Service answers, else memory).
+   */
+  credentials?: 'keytar' | 'memory' | 'auto'
   log?: (line: string) => void
 }
 
@@ -41,6 +50,20 @@ export interface Harness {
 }
 
 const version = JSON.parse(await readFile(join(projectRoot, 'package.json'), 'utf8')).version as string
+
+/** The keychain when a Secret Service answers (as the app does), else memory when allowed. */
+async function harnessCredentialStore(kind: 'keytar' | 'memory' | 'auto', log: (line: string) => void): Promise<CredentialStore> {
+  if (kind === 'memory') return new MemoryCredentialStore()
+  const keytar = new KeytarCredentialStore({ service: process.env.DOCKET_KEYCHAIN_SERVICE ?? 'Docket (harness)' })
+  if (kind === 'keytar') return keytar
+  try {
+    await keytar.probe()
+    return keytar
+  } catch (error) {
+    log(`No Secret Service (${error instanceof Error ? error.message : String(error)}): tokens kept in memory`)
+    return new MemoryCredentialStore()
+  }
+}
 
 /**
  * Hosts the real app services (src/main/app) behind the IPC contract over HTTP for a browser:
@@ -93,6 +116,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     demoFixturesDir: resolve(projectRoot, options.fixturesDir ?? 'resources/demo/invoices'),
     demoSandboxUrl: options.sandboxUrl,
     demoSandboxOptions: options.sandboxOptions,
+    accountStore: new ElectronAccountStore({ cwd: userDataDir }),
+    credentialStore: await harnessCredentialStore(options.credentials ?? 'auto', log),
+    // A browser has no login window of ours: the harness signs in with the system-browser flow.
+    openLoginWindow: async () => {
+      throw new AuthError('unsupported', 'In the browser harness, use “Sign in with the system browser”.')
+    },
+    loopbackAnyPort: true,
     files,
     openExternal: async (url) => send('harness.openExternal', { url }),
     log,

@@ -8,11 +8,15 @@ import { app, BrowserWindow, ipcMain, Menu, net, protocol, shell, session } from
 import { createAppServices } from './app'
 import { createRouter } from './app/router'
 import { appSchemePrivileges, createAppProtocolHandler } from './electron/appProtocol'
-import { APP_ENTRY_URL, APP_SCHEME, isAppUrl, isSafeExternalUrl } from './electron/appUrl'
+import { APP_ENTRY_URL, APP_SCHEME, isAppUrl } from './electron/appUrl'
 import { appMenuTemplate } from './electron/appMenu'
 import { bindIpc } from './electron/ipcBinding'
 import { createSecureWindow, denyAllPermissions } from './electron/secureWindow'
 import { createElectronFileHost } from './electron/dialogs'
+import { createLoginWindowOpener } from './electron/loginWindow'
+import { createSystemBrowserOpener } from './electron/systemBrowser'
+import { ElectronAccountStore } from './auth/accountStore'
+import { KeytarCredentialStore } from './auth/keytarStore'
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
 const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources')
@@ -24,9 +28,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   let mainWindow: BrowserWindow | null = null
-  const openExternal = async (url: string): Promise<void> => {
-    if (isSafeExternalUrl(url) || /^http:\/\/127\.0\.0\.1[:/]/.test(url)) await shell.openExternal(url)
-  }
+  const openExternal = createSystemBrowserOpener({ openExternal: (url) => shell.openExternal(url) })
 
   app.on('second-instance', () => {
     if (!mainWindow) return
@@ -49,6 +51,15 @@ if (!app.requestSingleInstanceLock()) {
         platform: process.platform,
         userDataDir: app.getPath('userData'),
         demoFixturesDir: join(resourcesDir, 'demo', 'invoices'),
+        accountStore: new ElectronAccountStore({ cwd: app.getPath('userData') }),
+        credentialStore: new KeytarCredentialStore(),
+        openLoginWindow: (authorizeUrl, redirectUri) =>
+          createLoginWindowOpener({
+            BrowserWindow,
+            fromPartition: (partition, options) => session.fromPartition(partition, options),
+            parent: mainWindow ?? undefined,
+            log,
+          })(authorizeUrl, redirectUri),
         files: createElectronFileHost({ getWindow: () => mainWindow }),
         openExternal,
         log,

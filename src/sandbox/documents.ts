@@ -52,7 +52,9 @@ export function documentFor(
 
 /** `modified_since` as ms; accepts ISO 8601 with or without milliseconds and zone (UTC assumed). */
 function parseTimestamp(value: string): number | null {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value.trim())
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+    value.trim(),
+  )
   if (!match) return null
   const zone = match[3] ?? 'Z'
   const ms = Date.parse(`${match[1]}T${match[2] ?? '00:00:00'}${zone === 'Z' ? 'Z' : zone}`)
@@ -81,8 +83,16 @@ export function encodeUrlSafeBase64(bytes: Buffer): string {
 function contentTypeFor(fileName: string): string {
   const ext = fileName.toLowerCase().split('.').pop() ?? ''
   return (
-    { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', tif: 'image/tiff', tiff: 'image/tiff', xml: 'application/xml', isdoc: 'application/xml' }[ext] ??
-    'application/octet-stream'
+    {
+      pdf: 'application/pdf',
+      png: 'image/png',
+      jpg: 'image/jpeg',
+      jpeg: 'image/jpeg',
+      tif: 'image/tiff',
+      tiff: 'image/tiff',
+      xml: 'application/xml',
+      isdoc: 'application/xml',
+    }[ext] ?? 'application/octet-stream'
   )
 }
 
@@ -157,8 +167,14 @@ export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): vo
     if (!user) return reply
     const doc = documentFor(ctx, user, (request.params as Record<string, string>)['document_id'], reply)
     if (!doc) return reply
-    const parts = [doc, ...[...store.documents.values()].filter((d) => d.parentId === doc.id).sort((a, b) => a.id - b.id)]
-    return reply.send({ links: { self: { href: render.documentHref(doc.id) } }, documents: parts.map((d) => render.document(d)) })
+    const parts = [
+      doc,
+      ...[...store.documents.values()].filter((d) => d.parentId === doc.id).sort((a, b) => a.id - b.id),
+    ]
+    return reply.send({
+      links: { self: { href: render.documentHref(doc.id) } },
+      documents: parts.map((d) => render.document(d)),
+    })
   })
 
   app.delete('/api/v1_2/documents/:document_id', async (request, reply) => {
@@ -226,7 +242,10 @@ export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): vo
       return sendMessage(reply, 400, INVALID_STATE)
     }
     if (doc.state !== state) store.setState(doc, state as (typeof SETTABLE_STATES)[number])
-    return reply.send({ document: { id: doc.id, state: doc.state }, message: `Document state was changed to ${doc.state}` })
+    return reply.send({
+      document: { id: doc.id, state: doc.state },
+      message: `Document state was changed to ${doc.state}`,
+    })
   })
 
   app.patch('/api/v1_2/documents', async (request, reply) => {
@@ -262,7 +281,9 @@ export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): vo
       job.status = 'applied'
       job.appliedAt = store.time()
     }, ctx.timings.jobDelayMs)
-    return reply.send({ message: `${entries.length} document${entries.length === 1 ? ' was' : 's were'} enqueued for update` })
+    return reply.send({
+      message: `${entries.length} document${entries.length === 1 ? ' was' : 's were'} enqueued for update`,
+    })
   })
 
   app.post('/api/v1_2/documents/:document_id/repair', async (request, reply) => {
@@ -309,7 +330,11 @@ export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): vo
     const list = body['documents']
     if (!Array.isArray(list) || list.length === 0) return sendValidation(reply, { documents: ['is missing'] })
 
-    interface PlannedFile { fileName: string; contentType: string; bytes: Buffer }
+    interface PlannedFile {
+      fileName: string
+      contentType: string
+      bytes: Buffer
+    }
     const planned: Array<{ agendaId: number; type: DocumentType; split: boolean; files: PlannedFile[] }> = []
     const errors: FieldErrors = {}
     for (const entry of list) {
@@ -337,7 +362,8 @@ export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): vo
           if (!fileName) addError(errors, ['files', 'filename'], "can't be blank")
           const content = file['content']
           let bytes: Buffer | null = null
-          if (typeof content !== 'string' || content.trim() === '') addError(errors, ['files', 'content'], "can't be blank")
+          if (typeof content !== 'string' || content.trim() === '')
+            addError(errors, ['files', 'content'], "can't be blank")
           else {
             bytes = decodeBase64(content)
             if (bytes === null) addError(errors, ['files', 'content'], 'is not valid base64')
@@ -380,10 +406,13 @@ export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): vo
         created.push(doc)
         const delay = ctx.timings.processingDelayMs
         if (fixture) {
-          ctx.schedule(() => {
-            const current = store.documents.get(doc.id)
-            if (current?.state === 'uploaded') store.setState(current, 'extracting')
-          }, Math.floor(delay / 2))
+          ctx.schedule(
+            () => {
+              const current = store.documents.get(doc.id)
+              if (current?.state === 'uploaded') store.setState(current, 'extracting')
+            },
+            Math.floor(delay / 2),
+          )
         }
         ctx.schedule(() => {
           const current = store.documents.get(doc.id)

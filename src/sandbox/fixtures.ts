@@ -1,13 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
-import {
-  emptyExtractedData,
-  roundMoney,
-  type ExtractedData,
-  type Item,
-  type Party,
-  type TaxLine,
-} from './model'
+import { emptyExtractedData, roundMoney, type ExtractedData, type Item, type Party, type TaxLine } from './model'
 
 /**
  * One real invoice of a fixtures directory: `NAME.pdf` with the data a person extracted from it
@@ -109,7 +102,12 @@ export function mapExtractedJson(raw: unknown): ExtractedData {
   supplier.iban = iban || null
   supplier.bic = bic || null
   supplier.bban = iban.length > 4 ? iban.slice(4) : null
-  data.bank_account = { iban: iban || null, bic: bic || null, bban: iban.length > 4 ? iban.slice(4) : '', bank_code: '' }
+  data.bank_account = {
+    iban: iban || null,
+    bic: bic || null,
+    bban: iban.length > 4 ? iban.slice(4) : '',
+    bank_code: '',
+  }
 
   const lines = arrayOf(record['lines'] ?? record['line_items'])
   for (const line of lines) {
@@ -208,7 +206,11 @@ function num(record: Json, key: string): number | null {
   const value = first(record[key])
   if (typeof value === 'number') return Number.isFinite(value) ? value : null
   if (typeof value === 'string') {
-    const cleaned = value.trim().replace(/\s+/g, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, '')
+    const cleaned = value
+      .trim()
+      .replace(/\s+/g, '')
+      .replace(/,(\d{1,2})$/, '.$1')
+      .replace(/,/g, '')
     if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return null
     return Number(cleaned)
   }

@@ -275,7 +275,14 @@ export function emptyExtractedData(): ExtractedData {
   }
 }
 
-/** Rounds an amount to cents (half away from zero). */
+/**
+ * Rounds an amount to cents, half away from zero, on the decimal value as written
+ * (16.935 -> 16.94 although 16.935 is stored as 16.93499...).
+ */
 export function roundMoney(value: number): number {
-  return Math.sign(value) * Math.round(Math.abs(value) * 100 + Number.EPSILON) / 100
+  if (!Number.isFinite(value)) return 0
+  const text = String(Math.abs(value))
+  const cents = text.includes('e') ? Math.round(Math.abs(value) * 100) : Math.round(Number(`${text}e2`))
+  const rounded = Number(`${cents}e-2`)
+  return value < 0 ? -rounded : rounded
 }

@@ -121,7 +121,12 @@ function errorPage(reply: FastifyReply, status: number, message: string): Fastif
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
-    .send(page('Authorization error', `<h1>Authorization error</h1><p class="error" role="alert">${escapeHtml(message)}</p>`))
+    .send(
+      page(
+        'Authorization error',
+        `<h1>Authorization error</h1><p class="error" role="alert">${escapeHtml(message)}</p>`,
+      ),
+    )
 }
 
 function str(value: unknown): string | null {
@@ -202,6 +207,8 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     if (!user || !secretsEqual(user.password, str(body['password']) ?? '')) {
       return reply.code(401).type('text/html; charset=utf-8').send(loginPage(params, 'Invalid email or password.'))
     }
+    const now = ctx.store.time()
+    for (const [key, old] of interactions) if (old.expiresAt <= now) interactions.delete(key)
     const id = randomBytes(16).toString('hex')
     interactions.set(id, { params, userId: user.id, expiresAt: ctx.store.time() + INTERACTION_TTL_MS })
     return reply.type('text/html; charset=utf-8').send(consentPage(id, params.client_id, user.email))
@@ -248,7 +255,11 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     }
     const grantType = str(body['grant_type'])
     if (!grantType) return fail(400, 'invalid_request', 'grant_type is required.')
-    if (clientId !== DEMO_CLIENT.clientId || clientSecret === null || !secretsEqual(clientSecret, DEMO_CLIENT.clientSecret)) {
+    if (
+      clientId !== DEMO_CLIENT.clientId ||
+      clientSecret === null ||
+      !secretsEqual(clientSecret, DEMO_CLIENT.clientSecret)
+    ) {
       return fail(401, 'invalid_client', 'Client authentication failed.')
     }
 
@@ -263,7 +274,8 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
         return fail(400, 'invalid_grant', 'The authorization code has already been used.')
       }
       if (ctx.tokens.isExpired(code)) return fail(400, 'invalid_grant', 'The authorization code has expired.')
-      if (redirectUri !== code.redirectUri) return fail(400, 'invalid_grant', 'redirect_uri does not match the authorization request.')
+      if (redirectUri !== code.redirectUri)
+        return fail(400, 'invalid_grant', 'redirect_uri does not match the authorization request.')
       const verifier = str(body['code_verifier'])
       if (code.codeChallenge !== null) {
         if (!verifier) return fail(400, 'invalid_request', 'code_verifier is required.')

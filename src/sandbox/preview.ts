@@ -7,7 +7,10 @@ import type { DocumentRecord } from './store'
  */
 
 function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
+  return value.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  )
 }
 
 function money(value: number, currency: string): string {
@@ -31,7 +34,13 @@ function invoiceLines(doc: DocumentRecord): {
   const d = doc.data
   const cur = d.header.currency
   const party = (p: typeof d.supplier) =>
-    [p.name, p.street, [p.postal_code, p.city].filter(Boolean).join(' '), p.country, p.vat_id ? `VAT ID ${p.vat_id}` : '']
+    [
+      p.name,
+      p.street,
+      [p.postal_code, p.city].filter(Boolean).join(' '),
+      p.country,
+      p.vat_id ? `VAT ID ${p.vat_id}` : '',
+    ]
       .map((s) => clip(s, 40))
       .filter(Boolean)
   return {
@@ -44,7 +53,14 @@ function invoiceLines(doc: DocumentRecord): {
       ['Due date', d.header.due_date ?? '—'],
       ['Currency', cur || '—'],
     ],
-    items: d.items.slice(0, 14).map((i) => [clip(i.name || i.code || 'Item', 44), String(i.quantity), money(i.unit_price, ''), money(i.total, '')]),
+    items: d.items
+      .slice(0, 14)
+      .map((i) => [
+        clip(i.name || i.code || 'Item', 44),
+        String(i.quantity),
+        money(i.unit_price, ''),
+        money(i.total, ''),
+      ]),
     totals: [
       ['Subtotal', money(d.summary.sub_total, cur)],
       ['VAT', money(d.summary.vat_total, cur)],
@@ -57,7 +73,8 @@ function invoiceLines(doc: DocumentRecord): {
 export function renderInvoiceSvg(doc: DocumentRecord): string {
   const l = invoiceLines(doc)
   const out: string[] = []
-  const t = (x: number, y: number, s: string, attrs = '') => out.push(`<text x="${x}" y="${y}"${attrs}>${escapeXml(s)}</text>`)
+  const t = (x: number, y: number, s: string, attrs = '') =>
+    out.push(`<text x="${x}" y="${y}"${attrs}>${escapeXml(s)}</text>`)
   out.push(
     '<svg xmlns="http://www.w3.org/2000/svg" width="595" height="842" viewBox="0 0 595 842" font-family="Helvetica, Arial, sans-serif" font-size="11" fill="#222">',
     '<rect width="595" height="842" fill="#fff"/>',
@@ -71,16 +88,17 @@ export function renderInvoiceSvg(doc: DocumentRecord): string {
     t(130, 200 + i * 16, v)
   })
   out.push('<rect x="40" y="272" width="515" height="20" fill="#1f4e79"/>')
+  const end = ' text-anchor="end"'
   t(46, 286, 'Description', ' fill="#fff" font-weight="bold"')
-  t(360, 286, 'Qty', ' fill="#fff" font-weight="bold"')
-  t(420, 286, 'Unit price', ' fill="#fff" font-weight="bold"')
-  t(500, 286, 'Total', ' fill="#fff" font-weight="bold"')
+  t(390, 286, 'Qty', ` fill="#fff" font-weight="bold"${end}`)
+  t(470, 286, 'Unit price', ` fill="#fff" font-weight="bold"${end}`)
+  t(549, 286, 'Total', ` fill="#fff" font-weight="bold"${end}`)
   l.items.forEach(([name, qty, price, total], i) => {
     const y = 310 + i * 20
     t(46, y, name)
-    t(360, y, qty)
-    t(420, y, price)
-    t(500, y, total)
+    t(390, y, qty, end)
+    t(470, y, price, end)
+    t(549, y, total, end)
     out.push(`<line x1="40" y1="${y + 6}" x2="555" y2="${y + 6}" stroke="#ddd"/>`)
   })
   if (l.items.length === 0) t(46, 310, 'No items extracted', ' fill="#777"')
@@ -88,8 +106,9 @@ export function renderInvoiceSvg(doc: DocumentRecord): string {
   l.totals.forEach(([k, v], i) => {
     const bold = i === l.totals.length - 1 ? ' font-weight="bold" font-size="13"' : ''
     t(380, top + i * 18, k, bold)
-    t(470, top + i * 18, v, bold)
+    t(549, top + i * 18, v, bold + end)
   })
+  t(40, 810, `${doc.userFileName} · document ${doc.id}`, ' fill="#999" font-size="9"')
   out.push('</svg>')
   return out.join('\n')
 }
@@ -117,18 +136,23 @@ export async function renderInvoicePdf(doc: DocumentRecord): Promise<Buffer> {
     t(40, 200 + i * 16, k)
     t(130, 200 + i * 16, v)
   })
-  ;['Description', 'Qty', 'Unit price', 'Total'].forEach((h, i) => t([46, 360, 420, 500][i]!, 286, h, 11, bold))
+  /** right-aligned at x */
+  const r = (x: number, y: number, s: string, f = font) => t(x - f.widthOfTextAtSize(safe(s), 11), y, s, 11, f)
+  t(46, 286, 'Description', 11, bold)
+  r(390, 286, 'Qty', bold)
+  r(470, 286, 'Unit price', bold)
+  r(549, 286, 'Total', bold)
   l.items.forEach(([name, qty, price, total], i) => {
     const y = 310 + i * 20
     t(46, y, name)
-    t(360, y, qty)
-    t(420, y, price)
-    t(500, y, total)
+    r(390, y, qty)
+    r(470, y, price)
+    r(549, y, total)
   })
   const top = 330 + Math.max(1, l.items.length) * 20
   l.totals.forEach(([k, v], i) => {
     t(380, top + i * 18, k, 11, i === l.totals.length - 1 ? bold : font)
-    t(470, top + i * 18, v, 11, i === l.totals.length - 1 ? bold : font)
+    r(549, top + i * 18, v, i === l.totals.length - 1 ? bold : font)
   })
   return Buffer.from(await pdf.save())
 }

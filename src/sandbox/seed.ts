@@ -1,11 +1,4 @@
-import {
-  emptyExtractedData,
-  emptyParty,
-  roundMoney,
-  type AgendaAddress,
-  type ExtractedData,
-  type Party,
-} from './model'
+import { emptyExtractedData, emptyParty, roundMoney, type AgendaAddress, type ExtractedData, type Party } from './model'
 import type { Fixture } from './fixtures'
 import type { AgendaRecord, SandboxStore, UserRecord } from './store'
 
@@ -166,8 +159,20 @@ export async function seedStore(
   })
 
   for (const [a, entries] of [
-    [a3, [['Office Supplies Kft.', 'OS-2026-101', 'Paper A4, 10 boxes', 10, 24.5, 23], ['Kaviareň Dobrá', 'KD-77', 'Coffee beans 1 kg', 4, 18.9, 20]]],
-    [a4, [['Private Audit GmbH', 'PA-2026-9', 'Audit fee', 1, 1500, 20], ['Wiener Strom', 'WS-4411', 'Electricity, October', 1, 212.4, 20]]],
+    [
+      a3,
+      [
+        ['Office Supplies Kft.', 'OS-2026-101', 'Paper A4, 10 boxes', 10, 24.5, 23],
+        ['Kaviareň Dobrá', 'KD-77', 'Coffee beans 1 kg', 4, 18.9, 20],
+      ],
+    ],
+    [
+      a4,
+      [
+        ['Private Audit GmbH', 'PA-2026-9', 'Audit fee', 1, 1500, 20],
+        ['Wiener Strom', 'WS-4411', 'Electricity, October', 1, 212.4, 20],
+      ],
+    ],
   ] as const) {
     entries.forEach(([supplier, invoiceNo, itemName, quantity, unitPrice, rate], index) => {
       const data = simpleInvoice(supplier, invoiceNo, itemName, quantity, unitPrice, rate, a.home_currency)
@@ -187,7 +192,11 @@ export async function seedStore(
 
   if (synthetic.count > 0) {
     const { generateSyntheticDocuments } = await import('./synthetic')
-    for (const doc of generateSyntheticDocuments({ count: synthetic.count, seed: synthetic.seed, company: company(a2) })) {
+    for (const doc of generateSyntheticDocuments({
+      count: synthetic.count,
+      seed: synthetic.seed,
+      company: company(a2),
+    })) {
       store.addDocument({
         agendaId: a2.id,
         type: doc.type,

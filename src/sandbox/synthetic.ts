@@ -44,7 +44,16 @@ const COUNTRIES: Array<{ code: string; currency: string; rates: number[] }> = [
 ]
 
 const UNITS = ['pcs', 'h', 'kg', 'm', 'month', 'licence']
-const COMMON_STATES: DocumentState[] = ['not_ready', 'not_ready', 'not_ready', 'ready', 'ready', 'exported', 'extracting', 'repairing']
+const COMMON_STATES: DocumentState[] = [
+  'not_ready',
+  'not_ready',
+  'not_ready',
+  'ready',
+  'ready',
+  'exported',
+  'extracting',
+  'repairing',
+]
 const DAY_MS = 86_400_000
 const START_MS = Date.UTC(2025, 0, 1)
 
@@ -67,9 +76,12 @@ export function generateSyntheticDocuments(options: SyntheticOptions): Synthetic
     const partner = partners[faker.number.int({ max: partners.length - 1 })]!
     const type: DocumentType = faker.number.int({ max: 9 }) < 7 ? 'PurchaseInvoice' : 'SalesInvoice'
     const state: DocumentState =
-      i % 10 === 0 ? DOCUMENT_STATES[(i / 10) % DOCUMENT_STATES.length]! : COMMON_STATES[faker.number.int({ max: COMMON_STATES.length - 1 })]!
+      i % 10 === 0
+        ? DOCUMENT_STATES[(i / 10) % DOCUMENT_STATES.length]!
+        : COMMON_STATES[faker.number.int({ max: COMMON_STATES.length - 1 })]!
     const issueMs = START_MS + faker.number.int({ max: 660 }) * DAY_MS
-    const createdAt = issueMs + DAY_MS + faker.number.int({ min: 7 * 3600, max: 18 * 3600 }) * 1000 + faker.number.int({ max: 999 })
+    const createdAt =
+      issueMs + DAY_MS + faker.number.int({ min: 7 * 3600, max: 18 * 3600 }) * 1000 + faker.number.int({ max: 999 })
     const lastModifiedAt = createdAt + faker.number.int({ max: 72 * 3600 }) * 1000
     const country = partner.country
     const info = COUNTRIES.find((c) => c.code === country) ?? COUNTRIES[0]!
@@ -142,7 +154,10 @@ function makeItems(faker: Faker, rates: number[]): { items: Omit<Item, 'id'>[]; 
   const items: Omit<Item, 'id'>[] = []
   const count = faker.number.int({ min: 1, max: 6 })
   for (let n = 0; n < count; n++) {
-    const quantity = faker.number.int({ max: 4 }) === 0 ? faker.number.int({ min: 1, max: 40 }) / 4 : faker.number.int({ min: 1, max: 20 })
+    const quantity =
+      faker.number.int({ max: 4 }) === 0
+        ? faker.number.int({ min: 1, max: 40 }) / 4
+        : faker.number.int({ min: 1, max: 20 })
     const unitPriceCents = faker.number.int({ min: 50, max: 250_000 })
     const taxRate = faker.helpers.arrayElement(rates)
     const discountRate = faker.number.int({ max: 5 }) === 0 ? faker.helpers.arrayElement([5, 10, 15]) : 0

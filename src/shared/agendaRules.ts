@@ -285,11 +285,9 @@ function refineField(field: AgendaField, required: boolean) {
 
 const optionalText = (field: AgendaField) => z.string().nullish().superRefine(refineField(field, false))
 
-function attributesSchema(required: boolean) {
+function attributesSchema() {
   return z.object({
-    name: required
-      ? z.string().superRefine(refineField('name', true))
-      : z.string().superRefine(refineField('name', true)).optional(),
+    name: z.string().superRefine(refineField('name', true)).optional(),
     address: z
       .object({
         street: optionalText('address.street'),
@@ -319,9 +317,11 @@ function attributesSchema(required: boolean) {
  * the spec; `address.country` comes out uppercase. Issue paths match the service's field
  * names (`email_alias`, `address.country`).
  */
-export const agendaCreateRulesSchema = attributesSchema(true)
+export const agendaCreateRulesSchema = attributesSchema().extend({
+  name: z.string().superRefine(refineField('name', true)),
+})
 /** zod schema of an agenda update: any subset of the attributes, same rules. */
-export const agendaUpdateRulesSchema = attributesSchema(false)
+export const agendaUpdateRulesSchema = attributesSchema()
 export type AgendaCreateInput = z.output<typeof agendaCreateRulesSchema>
 export type AgendaUpdateInput = z.output<typeof agendaUpdateRulesSchema>
 

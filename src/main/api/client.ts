@@ -7,11 +7,7 @@ import {
   type AgendaAttributes,
   type AgendaUpdate,
 } from '../../shared/api/agenda'
-import {
-  commentListResponseSchema,
-  createCommentResponseSchema,
-  type Comment,
-} from '../../shared/api/comment'
+import { commentListResponseSchema, createCommentResponseSchema, type Comment } from '../../shared/api/comment'
 import {
   documentListResponseSchema,
   messageResponseSchema,
@@ -160,7 +156,12 @@ const CONNECT_PHASE_CODES = new Set([
   'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
 ])
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT'])
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+])
 
 function errorCodeOf(error: unknown): string | undefined {
   let current: unknown = error
@@ -299,18 +300,16 @@ export class ApiClient {
    * holds the ids already created.
    */
   async uploadDocuments(options: UploadOptions): Promise<number[]> {
-    const entries = (options.asOneDocument ? [options.files] : options.files.map((file) => [file])).map(
-      (files) => ({
-        type: options.type,
-        agenda_id: options.agendaId,
-        file_split: options.fileSplit ?? false,
-        files: files.map((file) => ({
-          filename: file.filename,
-          content_type: file.contentType,
-          content: Buffer.from(file.content).toString('base64'),
-        })),
-      }),
-    )
+    const entries = (options.asOneDocument ? [options.files] : options.files.map((file) => [file])).map((files) => ({
+      type: options.type,
+      agenda_id: options.agendaId,
+      file_split: options.fileSplit ?? false,
+      files: files.map((file) => ({
+        filename: file.filename,
+        content_type: file.contentType,
+        content: Buffer.from(file.content).toString('base64'),
+      })),
+    }))
     const batches: (typeof entries)[] = []
     let current: typeof entries = []
     let currentSize = 32
@@ -371,7 +370,10 @@ export class ApiClient {
     try {
       bytes = decodeUrlSafeBase64(first.original_file_base64)
     } catch {
-      throw new ApiError('bad_response', `Unexpected response from GET /api/v1_2/documents/${id}/original_file: documents[0].original_file_base64 is not base64`)
+      throw new ApiError(
+        'bad_response',
+        `Unexpected response from GET /api/v1_2/documents/${id}/original_file: documents[0].original_file_base64 is not base64`,
+      )
     }
     return { fileName: first.user_file_name, contentType: first.original_content_type, bytes }
   }
@@ -457,7 +459,12 @@ export class ApiClient {
   /** POST /api/v1_2/documents/:id/comments `{comment:{text}}` -> `{ uuid }` (not retried). */
   async createComment(documentId: number, text: string): Promise<{ uuid: string }> {
     const body = await this.json(
-      { method: 'POST', path: `/api/v1_2/documents/${documentId}/comments`, json: { comment: { text } }, idempotent: false },
+      {
+        method: 'POST',
+        path: `/api/v1_2/documents/${documentId}/comments`,
+        json: { comment: { text } },
+        idempotent: false,
+      },
       createCommentResponseSchema,
     )
     return { uuid: body.comment.uuid }
@@ -487,7 +494,10 @@ export class ApiClient {
 
   /** GET /api/v1_2/agendas: agendas where the user is owner, admin or user. */
   async listAgendas(): Promise<Agenda[]> {
-    const body = await this.json({ method: 'GET', path: '/api/v1_2/agendas', idempotent: true }, agendaListResponseSchema)
+    const body = await this.json(
+      { method: 'GET', path: '/api/v1_2/agendas', idempotent: true },
+      agendaListResponseSchema,
+    )
     return body.agendas
   }
 
@@ -502,7 +512,10 @@ export class ApiClient {
 
   /** GET /api/v1_2/agendas/:id; 403 -> `forbidden`. */
   async getAgenda(id: number): Promise<Agenda> {
-    const body = await this.json({ method: 'GET', path: `/api/v1_2/agendas/${id}`, idempotent: true }, agendaListResponseSchema)
+    const body = await this.json(
+      { method: 'GET', path: `/api/v1_2/agendas/${id}`, idempotent: true },
+      agendaListResponseSchema,
+    )
     return this.firstItem(body.agendas, `GET /api/v1_2/agendas/${id}`, 'agendas')
   }
 
@@ -534,7 +547,13 @@ export class ApiClient {
 
   /** PUT /api/webhooks/:id with the URL as the JSON string body; returns the URL the service echoes. 422 -> `validation` with `errors`. */
   async updateWebhook(id: number, url: string): Promise<string> {
-    const response = await this.send({ method: 'PUT', path: `/api/webhooks/${id}`, json: url, idempotent: true, accept: '*/*' })
+    const response = await this.send({
+      method: 'PUT',
+      path: `/api/webhooks/${id}`,
+      json: url,
+      idempotent: true,
+      accept: '*/*',
+    })
     const text = response.body.toString('utf8').trim()
     try {
       const parsed: unknown = JSON.parse(text)
@@ -571,7 +590,10 @@ export class ApiClient {
     try {
       value = JSON.parse(text)
     } catch {
-      const kind = /html/i.test(contentType) || /^\s*</.test(text) ? 'an HTML page' : `text that is not JSON (${contentType || 'no content type'})`
+      const kind =
+        /html/i.test(contentType) || /^\s*</.test(text)
+          ? 'an HTML page'
+          : `text that is not JSON (${contentType || 'no content type'})`
       throw new ApiError('bad_response', `Unexpected response from ${what}: expected JSON, received ${kind}`, {
         status: response.status,
       })
@@ -664,7 +686,9 @@ export class ApiClient {
         )
       }
 
-      this.log(`${what} -> ${response.status}`)
+      this.log(
+        `${what}${spec.query && spec.path.startsWith('/') ? `?${spec.query.toString()}` : ''} -> ${response.status}`,
+      )
       const { status } = response
       if (status >= 200 && status < 300) return response
 
@@ -690,12 +714,17 @@ export class ApiClient {
         }
       }
 
-      throw errorFromResponse(response, what, retryAfterMs)
+      throw errorFromResponse(response, what, retryAfterMs, auth ? [token] : [])
     }
   }
 }
 
-function errorFromResponse(response: RawResponse, what: string, retryAfterMs: number | undefined): ApiError {
+function errorFromResponse(
+  response: RawResponse,
+  what: string,
+  retryAfterMs: number | undefined,
+  knownSecrets: readonly string[],
+): ApiError {
   const { status } = response
   const code = status >= 300 && status < 400 ? 'bad_response' : codeForStatus(status)
   let message: string | undefined
@@ -716,7 +745,14 @@ function errorFromResponse(response: RawResponse, what: string, retryAfterMs: nu
   const init: ConstructorParameters<typeof ApiError>[2] = { status, details: { request: what } }
   if (errors) init.errors = errors
   if (retryAfterMs !== undefined) init.retryAfterMs = retryAfterMs
-  return new ApiError(code, message ?? defaultMessage(code, status), init)
+  return new ApiError(code, scrub(message ?? defaultMessage(code, status), knownSecrets), init)
+}
+
+/** Replaces known secret values (the bearer token in use) wherever they appear. */
+function scrub(text: string, secrets: readonly string[]): string {
+  let out = text
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[REDACTED]')
+  return out
 }
 
 function documentQueryParams(query: DocumentQuery): URLSearchParams {

@@ -1,7 +1,27 @@
 import type { AppInfo } from '../../shared/ipc/channels/app'
+import type { EventName, EventPayload } from '../../shared/ipc/contract'
+import type { AccountStore } from '../auth/accountStore'
+import type { CredentialStore } from '../auth/credentialStore'
+import { AuthService, type SandboxInfo } from './auth'
 import { EventBus } from './eventBus'
-import type { Handlers } from './router'
+import { createFolderFeatureHandlers } from './folders'
 import type { FileHost } from './ports'
+import type { Handlers } from './router'
+import { EphemeralKeysCredentialStore } from './session/ephemeralCredentialStore'
+import { WorkspaceSession } from './session/workspaceSession'
+import { createSyncHandlers } from './sync/handlers'
+import { createWorkspaceHandlers } from './workspace'
+
+/** The sandbox's built-in registration and demo user (src/sandbox defaults), for `--sandbox URL`. */
+export const DEFAULT_SANDBOX_CREDENTIALS: SandboxInfo['credentials'] = {
+  clientId: 'docket-desktop',
+  clientSecret: 'docket-sandbox-secret',
+  redirectUri: 'http://127.0.0.1:53682/oauth/callback',
+  users: [{ email: 'demo@docket.test', password: 'demo-password-1' }],
+}
+
+/** Synthetic documents in the demo's second agenda, so every queue has something to show. */
+export const DEMO_SYNTHETIC_DOCUMENTS = 120
 
 /** Everything the app services need from their host (Electron main or the browser harness). */
 export interface AppServicesOptions {
@@ -15,12 +35,23 @@ export interface AppServicesOptions {
   demoFixturesDir: string
   /** Demo mode: use a sandbox already running at this URL instead of starting one in-process. */
   demoSandboxUrl?: string
-  /** Extra options for the in-process demo sandbox (synthetic documents, delays...). */
+  /** Extra options for the in-process demo sandbox (synthetic documents, delays, faults, admin...). */
   demoSandboxOptions?: Record<string, unknown>
-  /** Save and open files (dialogs in Electron, downloads in the harness). */
-  files: FileHost
+  /** Account records (no secrets): ElectronAccountStore in `userDataDir`. */
+  accountStore: AccountStore
+  /** The OS keychain (KeytarCredentialStore); demo-sandbox keys are kept in memory instead. */
+  credentialStore: CredentialStore
+  /**
+   * Opens the service's login page and resolves with the redirect URL it reached, or null
+   * when the user closed it (Electron: a BrowserWindow on an ephemeral session).
+   */
+  openLoginWindow: (authorizeUrl: string, redirectUri: string) => Promise<string | null>
   /** Opens a URL in the system browser (https or loopback only). */
   openExternal: (url: string) => Promise<void>
+  /** Save and open files (dialogs in Electron, downloads in the harness). */
+  files: FileHost
+  /** The service accepts any loopback redirect port (RFC 8252 §7.3): the system-browser flow listens on port 0. */
+  loopbackAnyPort?: boolean
   log?: (line: string) => void
 }
 
@@ -28,54 +59,174 @@ export interface AppServicesOptions {
 export interface AppServices {
   handlers: Handlers
   bus: EventBus
-  /** Starts background work (demo sandbox, sync). Resolves when the app can answer calls. */
+  auth: AuthService
+  session: WorkspaceSession
+  /** Starts demo mode when no account is configured, or opens the current account's workspace. */
   start(): Promise<void>
   /** Stops background work and closes stores; safe to call twice. */
   close(): Promise<void>
-  /** Base URL of the service in use (the demo sandbox's in demo mode), null before start. */
+  /** Base URL of the service in use (the demo sandbox's in demo mode), null when none. */
   serviceUrl(): string | null
 }
 
 /**
  * Assembles the host-agnostic services behind the IPC contract (design.md, "Processes and
- * folders"): the only place, with src/main/index.ts and e2e/harness, that wires collaborators.
+ * folders"): auth (issue 4), the offline workspace of the current account (issue 5), the
+ * triage channels (issue 6) and folders/export/upload (issue 7). With src/main/index.ts and
+ * e2e/harness, the only place that wires collaborators.
+ *
+ * Demo mode: when no account other than the demo one is configured, `start()` starts the
+ * sandbox in-process (or uses `demoSandboxUrl`) and signs in as its demo user.
  */
 export function createAppServices(options: AppServicesOptions): AppServices {
   const log = options.log ?? ((line: string) => console.log(line))
   const bus = new EventBus(log)
-  let serviceUrl: string | null = options.demoSandboxUrl ?? null
+  const emit = (event: string, payload: unknown): void => bus.emit(event as EventName, payload as EventPayload<EventName>)
+  let demoSandbox: { url: string; close(): Promise<void> } | null = null
+  let demoBaseUrl: string | null = null
 
-  const info = (): AppInfo => ({
-    name: 'Docket',
-    version: options.version,
-    platform: options.platform,
-    mode: 'demo',
-    serviceUrl,
+  const credentialStore = new EphemeralKeysCredentialStore(
+    options.credentialStore,
+    (key) => demoBaseUrl !== null && key.startsWith(`${demoBaseUrl}#`),
+  )
+
+  // eslint-disable-next-line prefer-const -- assigned after the session that uses it
+  let auth: AuthService
+  const session = new WorkspaceSession({
+    userDataDir: options.userDataDir,
+    clientFor: (accountId) => auth.clientFor(accountId),
+    emit,
+    log,
   })
+
+  auth = new AuthService({
+    accountStore: options.accountStore,
+    credentialStore,
+    openLoginWindow: options.openLoginWindow,
+    openExternal: options.openExternal,
+    loopbackAnyPort: options.loopbackAnyPort ?? false,
+    clearAccountCache: (accountId) => session.clearCache(accountId),
+    log,
+    emit: (event, payload) => {
+      bus.emit(event, payload)
+      void onAuthChanged(payload).catch((error: unknown) =>
+        log(`Could not follow ${payload.reason}: ${error instanceof Error ? error.message : String(error)}`),
+      )
+    },
+  })
+
+  async function activateCurrent(): Promise<void> {
+    const id = options.accountStore.getCurrentId()
+    const account = id ? options.accountStore.get(id) : undefined
+    if (!account?.user) return
+    await session.activate(account.id, account.user.id)
+  }
+
+  async function onAuthChanged(change: { accountId: string | null; reason: string; message?: string }): Promise<void> {
+    if (!change.accountId) return
+    switch (change.reason) {
+      case 'signed_in':
+        await activateCurrent()
+        break
+      case 'signed_out':
+      case 'account_removed':
+        await session.deactivate(change.accountId)
+        break
+      case 'reauth_required':
+        if (session.accountId() === change.accountId) {
+          session.pause({ code: 'reauth_required', message: change.message ?? 'Sign in again to continue syncing.' })
+        }
+        break
+    }
+  }
+
+  const serviceUrl = (): string | null => {
+    const id = options.accountStore.getCurrentId()
+    return (id ? options.accountStore.get(id)?.baseUrl : undefined) ?? demoSandbox?.url ?? options.demoSandboxUrl ?? null
+  }
+
+  const info = (): AppInfo => {
+    const id = options.accountStore.getCurrentId()
+    const current = id ? options.accountStore.get(id) : undefined
+    return {
+      name: 'Docket',
+      version: options.version,
+      platform: options.platform,
+      mode: !current || current.demo ? 'demo' : 'account',
+      serviceUrl: serviceUrl(),
+    }
+  }
+
+  const getWorkspace = () => session.get()
+  const currentClient = () => {
+    const id = session.accountId() ?? options.accountStore.getCurrentId()
+    if (!id) return session.get() as never // throws not_signed_in
+    return auth.clientFor(id)
+  }
 
   const handlers: Handlers = {
     'app.info': () => info(),
-  }
+    ...auth.handlers(),
+    ...createSyncHandlers(getWorkspace),
+    ...createWorkspaceHandlers(getWorkspace),
+    ...createFolderFeatureHandlers({
+      getWorkspace,
+      getClient: currentClient,
+      files: options.files,
+      emitProgress: (progress) => bus.emit('upload.progress', progress),
+    }),
+  } as Handlers
 
-  let demoSandbox: { url: string; close(): Promise<void> } | null = null
+  async function startDemo(): Promise<void> {
+    let sandbox: SandboxInfo
+    if (options.demoSandboxUrl) {
+      sandbox = { url: options.demoSandboxUrl, credentials: DEFAULT_SANDBOX_CREDENTIALS }
+    } else {
+      const { startSandbox } = await import('../../sandbox')
+      const started = await startSandbox({
+        port: 0,
+        fixturesDir: options.demoFixturesDir,
+        documents: DEMO_SYNTHETIC_DOCUMENTS,
+        ...options.demoSandboxOptions,
+      })
+      demoSandbox = started
+      sandbox = started
+      log(`Demo sandbox listening on ${started.url}`)
+    }
+    demoBaseUrl = sandbox.url.replace(/\/+$/, '')
+    await auth.ensureDemoAccount(sandbox)
+    await activateCurrent()
+  }
 
   return {
     handlers,
     bus,
-    serviceUrl: () => serviceUrl,
+    auth,
+    session,
+    serviceUrl,
     async start() {
-      if (!options.demoSandboxUrl) {
-        const { startSandbox } = await import('../../sandbox')
-        demoSandbox = await startSandbox({
-          port: 0,
-          fixturesDir: options.demoFixturesDir,
-          ...options.demoSandboxOptions,
-        })
-        serviceUrl = demoSandbox.url
-        log(`Demo sandbox listening on ${demoSandbox.url}`)
+      const accounts = options.accountStore.list()
+      const real = accounts.filter((account) => !account.demo)
+      if (real.length === 0) {
+        await startDemo()
+        return
+      }
+      const currentId = options.accountStore.getCurrentId()
+      const current = currentId ? options.accountStore.get(currentId) : undefined
+      if (!current || current.demo) {
+        // Accounts exist: no demo; the user picks an account on the sign-in screen.
+        options.accountStore.setCurrentId(null)
+        return
+      }
+      try {
+        if (await auth.current()) await activateCurrent()
+      } catch (error) {
+        log(`Could not open the current account: ${error instanceof Error ? error.message : String(error)}`)
       }
     },
     async close() {
+      await session.close()
+      await auth.close()
       const sandbox = demoSandbox
       demoSandbox = null
       await sandbox?.close()

@@ -55,7 +55,7 @@ export function isExposedError(error: unknown): error is Error & ExposedError {
   return (
     error instanceof Error &&
     typeof (error as { code?: unknown }).code === 'string' &&
-    exposedCode.test((error as { code: string }).code)
+    exposedCode.test((error as unknown as { code: string }).code)
   )
 }
 

@@ -77,9 +77,13 @@ export function parseRedirect(redirectUrl: string, expectedState: string): { cod
   }
   const error = params.get('error')
   if (error === 'access_denied') {
-    throw new AuthError('access_denied', 'Access was denied: Docket was not authorized on the service. Sign in again and choose Authorize to continue.', {
-      oauthError: error,
-    })
+    throw new AuthError(
+      'access_denied',
+      'Access was denied: Docket was not authorized on the service. Sign in again and choose Authorize to continue.',
+      {
+        oauthError: error,
+      },
+    )
   }
   if (error !== null) {
     const description = params.get('error_description')

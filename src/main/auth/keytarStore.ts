@@ -25,7 +25,8 @@ const FIX_LINUX =
   'Docket keeps tokens only in the system keychain and found none it can use. On Linux, install and unlock a Secret Service provider ' +
   '(e.g. `sudo apt install gnome-keyring libsecret-1-0`, then log in to a desktop session, or run ' +
   '`dbus-run-session` with `gnome-keyring-daemon --unlock --components=secrets`), and make sure the "login" keyring is unlocked.'
-const FIX_OTHER = 'Docket keeps tokens only in the system keychain. Unlock your keychain (macOS Keychain / Windows Credential Manager) and try again.'
+const FIX_OTHER =
+  'Docket keeps tokens only in the system keychain. Unlock your keychain (macOS Keychain / Windows Credential Manager) and try again.'
 
 /** The readable fix for a keychain that cannot be used, by platform. */
 export function keychainFix(platform: NodeJS.Platform = process.platform): string {
@@ -59,15 +60,23 @@ export class KeytarCredentialStore implements CredentialStore {
       keytar = await this.keytar
     } catch (error) {
       this.keytar = undefined
-      throw new CredentialStoreError('keychain_unavailable', `The keychain library could not be loaded. ${keychainFix()}`, { cause: error })
+      throw new CredentialStoreError(
+        'keychain_unavailable',
+        `The keychain library could not be loaded. ${keychainFix()}`,
+        { cause: error },
+      )
     }
     try {
       return await fn(keytar)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
-      throw new CredentialStoreError('keychain_unavailable', `Could not ${what} the system keychain (${reason}). ${keychainFix()}`, {
-        cause: error,
-      })
+      throw new CredentialStoreError(
+        'keychain_unavailable',
+        `Could not ${what} the system keychain (${reason}). ${keychainFix()}`,
+        {
+          cause: error,
+        },
+      )
     }
   }
 
@@ -87,7 +96,10 @@ export class KeytarCredentialStore implements CredentialStore {
     }
     const parsed = storedSchema.safeParse(json)
     if (!parsed.success) {
-      throw new CredentialStoreError('corrupt_entry', `The keychain entry for ${accountKey} was not written by this version of Docket.`)
+      throw new CredentialStoreError(
+        'corrupt_entry',
+        `The keychain entry for ${accountKey} was not written by this version of Docket.`,
+      )
     }
     const { v: _v, ...secrets } = parsed.data
     return secrets

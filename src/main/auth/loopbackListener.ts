@@ -47,7 +47,10 @@ export function isLoopbackRedirectUri(redirectUri: string): boolean {
  */
 export async function startLoopbackListener(options: LoopbackListenerOptions): Promise<LoopbackListener> {
   if (!isLoopbackRedirectUri(options.redirectUri)) {
-    throw new AuthError('unsupported', 'Signing in with the system browser needs a loopback redirect URI (http://127.0.0.1:PORT/...).')
+    throw new AuthError(
+      'unsupported',
+      'Signing in with the system browser needs a loopback redirect URI (http://127.0.0.1:PORT/...).',
+    )
   }
   const registered = new URL(options.redirectUri)
   const port = options.anyPort ? 0 : Number(registered.port || 80)
@@ -82,7 +85,13 @@ export async function startLoopbackListener(options: LoopbackListenerOptions): P
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) =>
-      reject(new AuthError('network', `Cannot listen for the browser's answer on 127.0.0.1:${port} (${(error as NodeJS.ErrnoException).code ?? error.message}).`, { cause: error })),
+      reject(
+        new AuthError(
+          'network',
+          `Cannot listen for the browser's answer on 127.0.0.1:${port} (${(error as NodeJS.ErrnoException).code ?? error.message}).`,
+          { cause: error },
+        ),
+      ),
     )
     server.listen(port, '127.0.0.1', () => resolve())
   })
@@ -90,13 +99,16 @@ export async function startLoopbackListener(options: LoopbackListenerOptions): P
   const actualUri = new URL(options.redirectUri)
   if (options.anyPort) actualUri.port = String(actualPort)
 
-  const timer = setTimeout(() => {
-    if (!settled) {
-      settled = true
-      rejectRedirect(new AuthError('cancelled', 'Sign-in in the browser was not completed in time.'))
-      void close()
-    }
-  }, options.timeoutMs ?? 5 * 60_000)
+  const timer = setTimeout(
+    () => {
+      if (!settled) {
+        settled = true
+        rejectRedirect(new AuthError('cancelled', 'Sign-in in the browser was not completed in time.'))
+        void close()
+      }
+    },
+    options.timeoutMs ?? 5 * 60_000,
+  )
   timer.unref?.()
 
   let closing: Promise<void> | undefined

@@ -50,7 +50,11 @@ export class TokenEndpoint {
   }
 
   private async post(fields: Record<string, string>): Promise<TokenSet> {
-    const body = JSON.stringify({ ...fields, client_id: this.options.clientId, client_secret: this.options.clientSecret })
+    const body = JSON.stringify({
+      ...fields,
+      client_id: this.options.clientId,
+      client_secret: this.options.clientSecret,
+    })
     const now = this.options.now ?? Date.now
     let status: number
     let text: string
@@ -64,7 +68,9 @@ export class TokenEndpoint {
       status = response.statusCode
       text = await response.body.text()
     } catch (error) {
-      throw new AuthError('network', `Cannot reach the service at ${new URL(this.url).origin} to sign in.`, { cause: error })
+      throw new AuthError('network', `Cannot reach the service at ${new URL(this.url).origin} to sign in.`, {
+        cause: error,
+      })
     }
     let json: unknown
     try {
@@ -96,8 +102,12 @@ export class TokenEndpoint {
         { oauthError: error ?? 'invalid_client' },
       )
     }
-    throw new AuthError('token_endpoint', `The token request failed (HTTP ${status}${error ? `, ${error}` : ''}${detail}).`, {
-      ...(error ? { oauthError: error } : {}),
-    })
+    throw new AuthError(
+      'token_endpoint',
+      `The token request failed (HTTP ${status}${error ? `, ${error}` : ''}${detail}).`,
+      {
+        ...(error ? { oauthError: error } : {}),
+      },
+    )
   }
 }

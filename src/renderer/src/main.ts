@@ -1,3 +1,4 @@
+import '../../shared/zodJitless'
 import { mount } from 'svelte'
 import App from './App.svelte'
 

@@ -20,9 +20,7 @@ export const agendaSchema = z.looseObject({
   links: z
     .looseObject({
       self: linkSchema.optional(),
-      owner: z
-        .looseObject({ id: integerId.optional(), href: z.string().optional(), type: text })
-        .optional(),
+      owner: z.looseObject({ id: integerId.optional(), href: z.string().optional(), type: text }).optional(),
     })
     .optional(),
   id: integerId,
@@ -80,10 +78,7 @@ export const agendaAttributesSchema = z.object({
     .regex(/^[A-Z]{3}$/, 'home_currency must be 3 uppercase letters (ISO 4217)')
     .optional(),
   client_id: z.string().max(255).optional(),
-  email_alias: z
-    .string()
-    .regex(EMAIL_ALIAS_PATTERN, 'email_alias must be 5 to 32 letters, digits, . _ -')
-    .optional(),
+  email_alias: z.string().regex(EMAIL_ALIAS_PATTERN, 'email_alias must be 5 to 32 letters, digits, . _ -').optional(),
   email_whitelist: z.string().optional(),
   external_id: z.string().max(64).nullable().optional(),
 })

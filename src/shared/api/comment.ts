@@ -16,9 +16,7 @@ export const commentSchema = z.looseObject({
           type: text,
         })
         .optional(),
-      document: z
-        .looseObject({ id: integerId.optional(), href: z.string().optional(), type: text })
-        .optional(),
+      document: z.looseObject({ id: integerId.optional(), href: z.string().optional(), type: text }).optional(),
     })
     .optional(),
   /** Identifies the comment in paths. */

@@ -9,14 +9,7 @@
 const REDACTED = '[REDACTED]'
 
 /** Keys whose values are secrets wherever they appear (query string, form body, JSON). */
-const SECRET_KEYS = [
-  'access_token',
-  'refresh_token',
-  'client_secret',
-  'code_verifier',
-  'password',
-  'id_token',
-]
+const SECRET_KEYS = ['access_token', 'refresh_token', 'client_secret', 'code_verifier', 'password', 'id_token']
 /** Query-only secrets: the authorization code in a redirect URL. */
 const QUERY_ONLY_KEYS = ['code']
 

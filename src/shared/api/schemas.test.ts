@@ -28,7 +28,9 @@ const doc = {
   invoice_type: 0,
   bank_account: { bban: '123', bank_code: '0800', bic: null, iban: null },
   payment_options: {},
-  data: { header: { invoice_no: 'F-1', issue_date: '2026-01-01', due_date: null, currency: 'EUR', currency_rate: '1.0' } },
+  data: {
+    header: { invoice_no: 'F-1', issue_date: '2026-01-01', due_date: null, currency: 'EUR', currency_rate: '1.0' },
+  },
   supplier: { name: 'ACME', country: 'DE', iban: null },
   customer: { name: 'Me' },
   summary: { total: '121.00', vat_total: 21, sub_total: 100 },
@@ -61,18 +63,43 @@ describe('documentSchema', () => {
 
 describe('other resources', () => {
   it('parses agenda, comment, user, token, error body', () => {
-    expect(agendaSchema.parse({ id: 1, name: 'Main', address: { country: 'DE' }, company_id: null, home_currency: 'EUR', active_addons: [] }).name).toBe('Main')
-    expect(commentSchema.parse({ uuid: 'u-1', text: 'hi', author_id: 1, document_id: 7, state: 'created', created_at: 'x', last_modified_at: 'x' }).uuid).toBe('u-1')
+    expect(
+      agendaSchema.parse({
+        id: 1,
+        name: 'Main',
+        address: { country: 'DE' },
+        company_id: null,
+        home_currency: 'EUR',
+        active_addons: [],
+      }).name,
+    ).toBe('Main')
+    expect(
+      commentSchema.parse({
+        uuid: 'u-1',
+        text: 'hi',
+        author_id: 1,
+        document_id: 7,
+        state: 'created',
+        created_at: 'x',
+        last_modified_at: 'x',
+      }).uuid,
+    ).toBe('u-1')
     expect(userSchema.parse({ id: 3, email: 'a@b.c', name: 'A', surname: 'B' }).id).toBe(3)
-    expect(tokenResponseSchema.parse({ access_token: 'a', expires_in: '7200', refresh_token: 'r' }).expires_in).toBe(7200)
-    const e = errorBodySchema.parse({ message: 'Validation Failed', errors: { url: ['is missing'], auth_credentials: { password: ['must include at least one digit'] } } })
+    expect(tokenResponseSchema.parse({ access_token: 'a', expires_in: '7200', refresh_token: 'r' }).expires_in).toBe(
+      7200,
+    )
+    const e = errorBodySchema.parse({
+      message: 'Validation Failed',
+      errors: { url: ['is missing'], auth_credentials: { password: ['must include at least one digit'] } },
+    })
     expect(e.errors?.auth_credentials).toEqual({ password: ['must include at least one digit'] })
   })
 })
 
 describe('redact', () => {
   it('removes tokens, secrets and codes from text', () => {
-    const line = 'GET https://x/api?page=1&access_token=abc.def Authorization: Bearer eyJhbGciOi.x-y_z {"refresh_token":"rt-1","client_secret":"cs","code":"not_found"} client_secret=s3 ?code=authcode&state=st'
+    const line =
+      'GET https://x/api?page=1&access_token=abc.def Authorization: Bearer eyJhbGciOi.x-y_z {"refresh_token":"rt-1","client_secret":"cs","code":"not_found"} client_secret=s3 ?code=authcode&state=st'
     const out = redact(line)
     for (const secret of ['abc.def', 'eyJhbGciOi', 'rt-1', '"cs"', 's3', 'authcode']) expect(out).not.toContain(secret)
     expect(out).toContain('page=1')

@@ -27,7 +27,8 @@ export function checkServiceUrl(text: string): UrlCheck {
   }
   const rule = checkScheme(url)
   if (rule) return { ok: false, message: rule }
-  if (url.username || url.password) return { ok: false, message: 'The address must not contain a user name or password.' }
+  if (url.username || url.password)
+    return { ok: false, message: 'The address must not contain a user name or password.' }
   if (url.search || url.hash) return { ok: false, message: 'The address must not contain ? or #.' }
   return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` }
 }
@@ -39,7 +40,8 @@ export function checkServiceUrl(text: string): UrlCheck {
  */
 export function checkRedirectUri(text: string): UrlCheck {
   const trimmed = text.trim()
-  if (trimmed === '') return { ok: false, message: 'Enter the redirect URI registered for Docket in the service API settings.' }
+  if (trimmed === '')
+    return { ok: false, message: 'Enter the redirect URI registered for Docket in the service API settings.' }
   let url: URL
   try {
     url = new URL(trimmed)

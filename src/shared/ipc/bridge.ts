@@ -1,3 +1,4 @@
+import '../zodJitless'
 import {
   isChannelName,
   isEventName,

@@ -1,5 +1,7 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './channels/app'
+import { authChannels, authEvents } from './channels/auth'
+import { syncChannels, syncEvents } from './channels/sync'
 import { folderChannels, folderEvents } from './channels/folders'
 import { workspaceChannels } from './channels/workspace'
 
@@ -9,6 +11,8 @@ import { workspaceChannels } from './channels/workspace'
  */
 export const channels = {
   ...appChannels,
+  ...authChannels,
+  ...syncChannels,
   ...folderChannels,
   ...workspaceChannels,
 }
@@ -16,6 +20,8 @@ export const channels = {
 /** Every event main -> renderer. */
 export const events = {
   ...appEvents,
+  ...authEvents,
+  ...syncEvents,
   ...folderEvents,
 }
 

@@ -135,6 +135,23 @@ export const uploadResultSchema = z.object({
 })
 export type UploadResult = z.infer<typeof uploadResultSchema>
 
+/**
+ * A webhook change (spec "PUT /api/webhooks/:webhook_id"): the URL alone is sent as the
+ * single URL string body; with credentials or settings, the record
+ * `{ url, auth_credentials: { username, password }, settings }` (accepted by the sandbox;
+ * the spec names those fields in its validation errors). The password never leaves main in
+ * a log or an error.
+ */
+export const webhookUpdateSchema = z
+  .object({
+    webhookId: id,
+    url: z.string().max(2048),
+    authCredentials: z.object({ username: z.string().max(255).optional(), password: z.string().max(255) }).strict().optional(),
+    settings: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict()
+export type WebhookUpdate = z.input<typeof webhookUpdateSchema>
+
 const fieldErrors = z.record(z.string(), z.array(z.string()))
 
 export const agendaViewSchema = z.object({
@@ -189,7 +206,7 @@ export const folderChannels = defineChannels({
     description: 'Checks PDF/PNG/JPEG files and queues their upload in requests under 20 MB.',
   },
   'webhooks.update': {
-    input: z.object({ webhookId: id, url: z.string().min(1).max(2048) }).strict(),
+    input: webhookUpdateSchema,
     output: z.object({ url: z.string() }),
     description: 'Sets the webhook URL; 422 -> validation with details.fields (e.g. auth_credentials.password).',
   },

@@ -12,6 +12,8 @@ import { checkResultSchema } from '../../checks/result'
 import { defineChannels } from '../define'
 
 const id = z.number().int().positive()
+/** An agenda id: positive, or negative for one created offline and not yet sent. */
+const agendaId = z.number().int().refine((n) => n !== 0, 'agenda id must not be 0')
 /** Up to 10,000 documents per action (a whole agenda selected with Ctrl+A). */
 const ids = z.array(id).min(1).max(10_000)
 
@@ -55,7 +57,7 @@ export const queueCountsSchema = z.object({
 
 /** An agenda in the sidebar with its queue counts. */
 export const agendaSummarySchema = z.object({
-  id,
+  id: agendaId,
   name: z.string(),
   /** ISO 4217, the agenda's home currency (null when the service sends none). */
   homeCurrency: z.string().nullable(),
@@ -95,13 +97,13 @@ export const workspaceChannels = defineChannels({
     description: 'Cached agendas with their document counts per inbox queue, for the sidebar.',
   },
   'agendas.get': {
-    input: z.object({ agendaId: id }).strict(),
+    input: z.object({ agendaId }).strict(),
     output: z.object({ agenda: agendaSchema }),
     description: 'One cached agenda as the service sent it; not_found when it is not cached.',
   },
   'documents.list': {
-    input: z.object({ agendaId: id }).strict(),
-    output: z.object({ agendaId: id, rows: z.array(documentRowSchema) }),
+    input: z.object({ agendaId }).strict(),
+    output: z.object({ agendaId, rows: z.array(documentRowSchema) }),
     description:
       'Every cached, not archived document of an agenda as compact inbox rows, id descending; ' +
       'the renderer filters by queue, type and search and sorts locally.',

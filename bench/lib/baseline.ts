@@ -1,0 +1,45 @@
+import { Agent, request } from 'undici'
+
+/** Page size of GET /api/v1_2/documents (service-api-v1_2.md, Limits). */
+export const PAGE_SIZE = 50
+
+/** Result of one sequential walk. */
+export interface SequentialSync {
+  documents: number
+  pages: number
+  ms: number
+}
+
+/**
+ * The baseline "the simple way", as the public PHP clients do it (observed-in-public-clients.md):
+ * GET /api/v1_2/documents?agenda_id=..&page=1,2,... one request at a time, in order, with plain
+ * undici `request`, decoding each JSON body, stopping at the first page holding fewer than 50.
+ * `types` is sent as `type[]` so it fetches the same set as Docket. Throws on any non-200.
+ */
+export async function sequentialSync(
+  url: string,
+  token: string,
+  agendaId: number,
+  types: readonly string[],
+  dispatcher: Agent,
+): Promise<SequentialSync> {
+  const started = performance.now()
+  let documents = 0
+  let page = 1
+  for (;;) {
+    const query = new URLSearchParams({ agenda_id: String(agendaId), page: String(page) })
+    for (const type of types) query.append('type[]', type)
+    const response = await request(`${url}/api/v1_2/documents?${query}`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      dispatcher,
+    })
+    const body = (await response.body.json()) as { documents?: unknown[] }
+    if (response.statusCode !== 200 || !Array.isArray(body.documents)) {
+      throw new Error(`baseline: page ${page} answered ${response.statusCode}`)
+    }
+    documents += body.documents.length
+    if (body.documents.length < PAGE_SIZE) break
+    page++
+  }
+  return { documents, pages: page, ms: performance.now() - started }
+}

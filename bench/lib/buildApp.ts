@@ -1,0 +1,53 @@
+import { resolve } from 'node:path'
+import { build } from 'vite'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+import { projectRoot } from './sandboxProcess'
+
+/** Where the benchmarks build the app (git-ignored; never the shared out/ other runs use). */
+export const BENCH_BUILD_DIR = resolve(projectRoot, 'bench/.tmp/build')
+
+/** The built renderer and bridge the benchmark harness serves. */
+export interface BenchBuild {
+  rendererDir: string
+  bridgeScript: string
+}
+
+/**
+ * Builds the renderer (src/renderer, Svelte 5, same settings as electron.vite.config.ts) and the
+ * harness bridge (e2e/harness/bridgeEntry.ts) into bench/.tmp/build, so a benchmark run neither
+ * depends on nor disturbs a build in out/ that tests running at the same time may be using.
+ * Throws when the build fails.
+ */
+export async function buildApp(): Promise<BenchBuild> {
+  const rendererDir = resolve(BENCH_BUILD_DIR, 'renderer')
+  const harnessDir = resolve(BENCH_BUILD_DIR, 'harness')
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: resolve(projectRoot, 'src/renderer'),
+    base: './',
+    plugins: [svelte({ configFile: resolve(projectRoot, 'svelte.config.js'), onwarn: () => {} })],
+    build: {
+      outDir: rendererDir,
+      emptyOutDir: true,
+      rollupOptions: { input: { index: resolve(projectRoot, 'src/renderer/index.html') } },
+    },
+  })
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: resolve(projectRoot, 'e2e/harness'),
+    build: {
+      outDir: harnessDir,
+      emptyOutDir: true,
+      minify: false,
+      lib: {
+        entry: resolve(projectRoot, 'e2e/harness/bridgeEntry.ts'),
+        formats: ['iife'],
+        name: 'DocketHarnessBridge',
+        fileName: () => 'bridge.js',
+      },
+    },
+  })
+  return { rendererDir, bridgeScript: resolve(harnessDir, 'bridge.js') }
+}

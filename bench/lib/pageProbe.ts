@@ -1,0 +1,148 @@
+/// <reference lib="dom" />
+/**
+ * Instrumentation injected into the page before the app loads (Playwright `addInitScript`).
+ * Everything is measured in the page with `performance.now()`:
+ * - B3: the start of the `documents.list` call for `agendaId` (its IPC request leaving the
+ *   bridge: the harness transport is `fetch('/__harness/ipc')`) to the first inbox rows painted
+ *   (the first `requestAnimationFrame` after rows of that call are in the DOM, then a message
+ *   task after that frame, i.e. after the frame's paint);
+ * - B4: a key's `keydown` event time to the next document's data painted in the pane;
+ * - scrolling: rAF deltas while the list scrolls by a fixed step per frame.
+ * The function is serialized into the page, so it must not reference anything outside itself.
+ */
+export function installProbe(config: { agendaId: number; agendaKey: string }): void {
+  const w = window as unknown as { __bench: Record<string, unknown> }
+  try {
+    localStorage.setItem(config.agendaKey, String(config.agendaId))
+  } catch {
+    /* storage may be unavailable; the app then opens the first agenda */
+  }
+  const afterPaint = (): Promise<number> =>
+    new Promise((resolve) => {
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => resolve(performance.now())
+        channel.port2.postMessage(0)
+      })
+    })
+
+  // B3: when the documents.list call for the agenda starts, and when its rows are painted.
+  const listCalls: number[] = []
+  let resolveListPainted: (value: { callAt: number; paintedAt: number; rows: number }) => void = () => {}
+  const listPainted = new Promise<{ callAt: number; paintedAt: number; rows: number }>((resolve) => {
+    resolveListPainted = resolve
+  })
+  const originalFetch = window.fetch.bind(window)
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const body = typeof init?.body === 'string' ? init.body : ''
+    if (body.includes('"documents.list"') && body.includes(`"agendaId":${config.agendaId}`)) {
+      const callAt = performance.now()
+      listCalls.push(callAt)
+      if (listCalls.length === 1) watchRows(callAt)
+    }
+    return originalFetch(input, init)
+  }
+  const watchRows = (callAt: number) => {
+    const present = () => document.querySelectorAll('[data-testid="inbox-row"]').length
+    const done = () => {
+      observer.disconnect()
+      void afterPaint().then((paintedAt) => resolveListPainted({ callAt, paintedAt, rows: present() }))
+    }
+    const observer = new MutationObserver(() => {
+      if (present() > 0) done()
+    })
+    const start = () => {
+      // Rows of another agenda may be on screen: wait for the list to be replaced first.
+      observer.observe(document.body, { childList: true, subtree: true })
+    }
+    if (document.body) start()
+    else document.addEventListener('DOMContentLoaded', start, { once: true })
+  }
+
+  // B4: keydown -> the pane shows another document's data, painted.
+  const paneState = () => {
+    const pane = document.querySelector('[data-testid="document-pane"]')
+    const id = pane?.getAttribute('data-document-id') ?? ''
+    const loaded = !!pane?.querySelector('[data-testid="document-state"]') && !!pane?.querySelector('[data-testid="extracted-data"]')
+    return { id, loaded }
+  }
+  const armKey = (): Promise<{ keyAt: number; paintedAt: number; fromId: string; toId: string }> => {
+    const fromId = paneState().id
+    return new Promise((resolve, reject) => {
+      let keyAt = -1
+      const timeout = setTimeout(() => {
+        observer.disconnect()
+        reject(new Error(`no document painted after the key (pane ${JSON.stringify(paneState())}, from ${fromId})`))
+      }, 10_000)
+      const check = () => {
+        if (keyAt < 0) return
+        const state = paneState()
+        if (state.id !== '' && state.id !== fromId && state.loaded) {
+          observer.disconnect()
+          clearTimeout(timeout)
+          void afterPaint().then((paintedAt) => resolve({ keyAt, paintedAt, fromId, toId: state.id }))
+        }
+      }
+      const observer = new MutationObserver(check)
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true })
+      window.addEventListener(
+        'keydown',
+        (event) => {
+          keyAt = event.timeStamp
+          queueMicrotask(check)
+        },
+        { capture: true, once: true },
+      )
+    })
+  }
+  let pendingKey: Promise<{ keyAt: number; paintedAt: number; fromId: string; toId: string }> | null = null
+
+  // Scrolling: fixed step per frame to the bottom, rAF deltas recorded.
+  const scrollList = (step: number): Promise<{ deltas: number[]; scrolled: number; height: number }> => {
+    const list = document.querySelector('[data-testid="inbox-list"]')
+    const scroller = list?.parentElement
+    if (!scroller) return Promise.reject(new Error('no inbox list to scroll'))
+    scroller.scrollTop = 0
+    return new Promise((resolve) => {
+      const deltas: number[] = []
+      let last = -1
+      const frame = (now: number) => {
+        if (last >= 0) deltas.push(now - last)
+        last = now
+        const max = scroller.scrollHeight - scroller.clientHeight
+        if (scroller.scrollTop >= max - 1) {
+          resolve({ deltas, scrolled: scroller.scrollTop, height: scroller.scrollHeight })
+          return
+        }
+        scroller.scrollTop = Math.min(max, scroller.scrollTop + step)
+        requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    })
+  }
+
+  w.__bench = {
+    listPainted: () => listPainted,
+    listCalls: () => listCalls.length,
+    arm: () => {
+      pendingKey = armKey()
+      pendingKey.catch(() => {})
+      return true
+    },
+    keyResult: () => pendingKey,
+    paneState,
+    scrollList,
+    idleFrames: (n: number) =>
+      new Promise<number[]>((resolve) => {
+        const deltas: number[] = []
+        let last = -1
+        const frame = (now: number) => {
+          if (last >= 0) deltas.push(now - last)
+          last = now
+          if (deltas.length >= n) resolve(deltas)
+          else requestAnimationFrame(frame)
+        }
+        requestAnimationFrame(frame)
+      }),
+  }
+}

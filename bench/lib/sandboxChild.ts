@@ -1,0 +1,31 @@
+/**
+ * Child-process entry that runs the sandbox (src/sandbox `startSandbox`) for the benchmarks, so
+ * the service's CPU work does not share the event loop of the client being measured (the real
+ * service is another machine). Options arrive as JSON in argv[2]; sends `{ type: 'ready', url }`
+ * over IPC, closes on `{ type: 'close' }` or when the parent goes away.
+ */
+const options = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>
+
+try {
+  const { startSandbox } = (await import('../../src/sandbox')) as unknown as {
+    startSandbox(
+      options: Record<string, unknown>,
+    ): Promise<{ url: string; credentials?: unknown; close(): Promise<void> }>
+  }
+  const started = performance.now()
+  const sandbox = await startSandbox({ port: 0, ...options })
+  process.send!({ type: 'ready', url: sandbox.url, credentials: sandbox.credentials, startupMs: performance.now() - started })
+  const stop = async () => {
+    await sandbox.close().catch(() => {})
+    process.exit(0)
+  }
+  process.on('message', (message: { type?: string }) => {
+    if (message?.type === 'close') void stop()
+  })
+  process.on('disconnect', () => void stop())
+} catch (error) {
+  process.send!({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+  process.exit(1)
+}
+
+export {}

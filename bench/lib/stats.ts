@@ -1,0 +1,25 @@
+/** Small statistics helpers for the benchmarks (durations in ms). */
+
+/** The p-th percentile (0..100) by nearest rank of a non-empty list; NaN when empty. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const rank = Math.ceil((p / 100) * sorted.length)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!
+}
+
+/** Median (p50). */
+export function median(values: readonly number[]): number {
+  return percentile(values, 50)
+}
+
+/** Rounds to `digits` decimals (for results.json and the summary). */
+export function round(value: number, digits = 1): number {
+  const f = 10 ** digits
+  return Math.round(value * f) / f
+}
+
+/** Milliseconds since `start` (a `performance.now()` value). */
+export function since(start: number): number {
+  return performance.now() - start
+}

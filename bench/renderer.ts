@@ -1,0 +1,289 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { buildApp } from './lib/buildApp'
+import { startHarnessProcess, type HarnessProcess } from './lib/harnessProcess'
+import { installProbe } from './lib/pageProbe'
+import { failedResult, type BenchContext, type BenchResult } from './lib/result'
+import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess'
+import { median, percentile, round } from './lib/stats'
+import { SCALE_AGENDA_ID } from './lib/token'
+
+export const B3 = { id: 'B3', name: 'open cached agenda of 10,000 in Chromium', target: '< 300 ms to first rows painted; dropped frames reported' }
+export const B4 = { id: 'B4', name: 'triage latency, key j to next document painted', target: 'p95 < 50 ms' }
+export const B6_INFO = { id: 'B6', name: 'memory with 10,000 cached documents', target: 'services RSS < 200 MB, renderer JS heap < 150 MB' }
+
+/** localStorage key under which the renderer remembers the open agenda (src/renderer triage workspace). */
+const AGENDA_KEY = 'docket.triage.agendaId'
+const DOCUMENTS = 10_000
+const TRIAGE_ACTIONS = 200
+/** A frame counts as dropped when its rAF delta exceeds 1.5 x 16.7 ms. */
+const DROPPED_FRAME_MS = 16.7 * 1.5
+
+/** Memory figures for B6 (bytes), from wherever they could be measured. */
+export interface MemoryFigures {
+  servicesRssBytes?: number
+  servicesHeapUsedBytes?: number
+  rendererJsHeapUsedBytes?: number
+  rendererJsHeapTotalBytes?: number
+  errors: string[]
+  notes: string[]
+}
+
+/**
+ * B3, B4 and B6 through the lead's browser harness: the sandbox (10,000 synthetic documents in
+ * agenda 2) in one child process, Docket's services (e2e/harness `startHarness`, the stand-in
+ * for Electron main) in another, the renderer built into bench/.tmp/build and loaded in Debian's
+ * Chromium. The harness first syncs the agenda into its local store (untimed); then the page
+ * opens the cached agenda (B3, `reps` page loads), scrolls the whole list, and triages with
+ * `j` 200 times with a document open (B4); memory is read with the list open (B6).
+ */
+export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchResult[]> {
+  const memory: MemoryFigures = { errors: [], notes: [] }
+  let sandbox: SandboxProcess | undefined
+  let harness: HarnessProcess | undefined
+  let browser: Browser | undefined
+  let userDataDir: string | undefined
+  const results: BenchResult[] = []
+  try {
+    const built = await buildApp()
+    ctx.log('renderer: app built into bench/.tmp/build')
+    sandbox = await startSandboxProcess({ documents: DOCUMENTS, admin: true })
+    userDataDir = await mkdtemp(join(tmpdir(), 'docket-bench-ui-'))
+    harness = await startHarnessProcess({
+      rendererDir: built.rendererDir,
+      bridgeScript: built.bridgeScript,
+      sandboxUrl: sandbox.url,
+      userDataDir,
+    })
+    ctx.log(`renderer: harness at ${harness.url}; waiting for the agenda to be cached`)
+    const cachedRows = await waitForCachedAgenda(harness, ctx)
+    ctx.log(`renderer: ${cachedRows} rows cached`)
+    try {
+      const usage = await harness.memory()
+      memory.servicesRssBytes = usage.rss
+      memory.servicesHeapUsedBytes = usage.heapUsed
+    } catch (error) {
+      memory.errors.push(`services memory: ${String(error)}`)
+    }
+
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--enable-precise-memory-info'],
+    })
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+    await context.addInitScript(installProbe, { agendaId: SCALE_AGENDA_ID, agendaKey: AGENDA_KEY })
+
+    // B3: open the cached agenda, `reps` fresh page loads.
+    const reps = ctx.quick ? 3 : 5
+    const openMs: number[] = []
+    let rowsPainted = 0
+    let page: Page | undefined
+    try {
+      for (let rep = 0; rep < reps; rep++) {
+        if (page) await page.close()
+        page = await context.newPage()
+        await page.goto(harness.url)
+        const painted = await page.evaluate(() =>
+          (window as unknown as { __bench: { listPainted(): Promise<{ callAt: number; paintedAt: number; rows: number }> } }).__bench.listPainted(),
+        )
+        openMs.push(painted.paintedAt - painted.callAt)
+        rowsPainted = painted.rows
+        ctx.log(`renderer: open rep ${rep + 1}/${reps}: ${round(openMs.at(-1)!)} ms, ${painted.rows} rows in the DOM`)
+      }
+    } catch (error) {
+      results.push(failedResult(B3.id, B3.name, B3.target, error))
+    }
+
+    // Scrolling the whole list (All queue), then B6 renderer heap with the list open.
+    let scroll: { frames: number; dropped: number; maxMs: number; p95Ms: number; idleDropped: number; heightPx: number } | undefined
+    if (page && openMs.length === reps) {
+      try {
+        await page.click('[data-testid="queue-tab-all"]')
+        await page.waitForFunction(
+          (n) => document.querySelector('[data-testid="inbox-row"]')?.getAttribute('aria-setsize') === String(n),
+          cachedRows,
+          { timeout: 10_000 },
+        )
+        const idle = await page.evaluate(() =>
+          (window as unknown as { __bench: { idleFrames(n: number): Promise<number[]> } }).__bench.idleFrames(60),
+        )
+        const step = ctx.quick ? 1600 : 800
+        const scrolled = await page.evaluate(
+          (s) =>
+            (window as unknown as { __bench: { scrollList(step: number): Promise<{ deltas: number[]; height: number }> } }).__bench.scrollList(s),
+          step,
+        )
+        scroll = {
+          frames: scrolled.deltas.length,
+          dropped: scrolled.deltas.filter((d) => d > DROPPED_FRAME_MS).length,
+          maxMs: Math.max(...scrolled.deltas),
+          p95Ms: percentile(scrolled.deltas, 95),
+          idleDropped: idle.filter((d) => d > DROPPED_FRAME_MS).length,
+          heightPx: scrolled.height,
+        }
+        ctx.log(`renderer: scrolled ${scrolled.height} px in ${scroll.frames} frames, ${scroll.dropped} dropped`)
+      } catch (error) {
+        ctx.log(`renderer: scrolling failed: ${String(error)}`)
+      }
+      try {
+        const cdp = await context.newCDPSession(page)
+        await cdp.send('HeapProfiler.collectGarbage')
+        await cdp.send('Performance.enable')
+        const { metrics } = await cdp.send('Performance.getMetrics')
+        const metric = (name: string) => metrics.find((m) => m.name === name)?.value
+        memory.rendererJsHeapUsedBytes = metric('JSHeapUsedSize')
+        memory.rendererJsHeapTotalBytes = metric('JSHeapTotalSize')
+        await cdp.detach()
+      } catch (error) {
+        memory.errors.push(`renderer heap: ${String(error)}`)
+      }
+    }
+    if (openMs.length === reps) {
+      const open = median(openMs)
+      const pass = open < 300 && rowsPainted > 0
+      results.push({
+        ...B3,
+        figure:
+          `${round(open)} ms to first rows painted (median of ${reps} loads; first ${round(openMs[0]!)} ms)` +
+          (scroll
+            ? `; scrolling all ${cachedRows} rows: ${scroll.dropped} of ${scroll.frames} frames dropped (> 25 ms), worst ${round(scroll.maxMs)} ms`
+            : '; scrolling: not measured'),
+        pass,
+        metrics: {
+          openMs: round(open),
+          openRunsMs: openMs.map((v) => round(v)),
+          rowsInDom: rowsPainted,
+          cachedRows,
+          scrollFrames: scroll?.frames,
+          scrollDroppedFrames: scroll?.dropped,
+          scrollWorstFrameMs: scroll && round(scroll.maxMs),
+          scrollP95FrameMs: scroll && round(scroll.p95Ms),
+          scrollHeightPx: scroll?.heightPx,
+          scrollStepPxPerFrame: ctx.quick ? 1600 : 800,
+          idleDroppedFramesOf60: scroll?.idleDropped,
+          droppedFrameThresholdMs: DROPPED_FRAME_MS,
+        },
+        notes: [
+          'Measured in the page: documents.list request leaving the bridge -> first rAF after its rows are in the DOM, then a message task (after paint).',
+          'Fresh page load each rep (localStorage selects agenda 2); the services and store stay warm across reps.',
+          'Scrolling: the All queue scrolled to the bottom by a fixed step per rAF; idleDroppedFramesOf60 shows the noise floor of the machine.',
+        ],
+      })
+    }
+
+    // B4: triage latency, j with a document open.
+    if (page && openMs.length === reps) {
+      try {
+        results.push(await triageLatency(page, ctx))
+      } catch (error) {
+        results.push(failedResult(B4.id, B4.name, B4.target, error))
+      }
+    }
+    try {
+      const usage = await harness.memory()
+      memory.servicesRssBytes = Math.max(memory.servicesRssBytes ?? 0, usage.rss)
+      memory.servicesHeapUsedBytes = Math.max(memory.servicesHeapUsedBytes ?? 0, usage.heapUsed)
+    } catch (error) {
+      memory.errors.push(`services memory: ${String(error)}`)
+    }
+  } catch (error) {
+    for (const b of [B3, B4]) if (!results.some((r) => r.id === b.id)) results.push(failedResult(b.id, b.name, b.target, error))
+    memory.errors.push(String(error instanceof Error ? error.message : error))
+  } finally {
+    await browser?.close().catch(() => undefined)
+    await harness?.close().catch(() => undefined)
+    await sandbox?.close().catch(() => undefined)
+    if (userDataDir) await rm(userDataDir, { recursive: true, force: true }).catch(() => undefined)
+  }
+  for (const b of [B3, B4]) if (!results.some((r) => r.id === b.id)) results.push(failedResult(b.id, b.name, b.target, new Error('not reached')))
+  results.push(composeB6(memory))
+  return results.sort((a, b) => a.id.localeCompare(b.id))
+}
+
+/** Polls the harness until agenda 2's `documents.list` holds the 10,000 documents (untimed). */
+async function waitForCachedAgenda(harness: HarnessProcess, ctx: BenchContext): Promise<number> {
+  const deadline = Date.now() + 240_000
+  let asked = false
+  let last = ''
+  while (Date.now() < deadline) {
+    const listed = await harness.invoke('documents.list', { agendaId: SCALE_AGENDA_ID })
+    const rows = (listed.value as { rows?: unknown[] } | undefined)?.rows
+    if (listed.ok && rows && rows.length >= DOCUMENTS) return rows.length
+    last = listed.ok ? `${rows?.length ?? 0} rows` : `${listed.error?.code}: ${listed.error?.message}`
+    if (!asked) {
+      asked = true
+      const now = await harness.invoke('sync.now', {})
+      if (!now.ok) ctx.log(`renderer: sync.now -> ${now.error?.code}`)
+    }
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+  throw new Error(`agenda ${SCALE_AGENDA_ID} was not cached within 240 s (last documents.list: ${last})`)
+}
+
+/** B4: opens the first document, then presses j 200 times, each measured in the page. */
+async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult> {
+  type Bench = { __bench: { arm(): boolean; keyResult(): Promise<{ keyAt: number; paintedAt: number; toId: string }> | null; paneState(): { id: string; loaded: boolean } } }
+  await page.click('[data-testid="queue-tab-all"]')
+  await page.locator('[data-testid="inbox-row"]').first().click()
+  await page.waitForFunction(() => (window as unknown as Bench).__bench.paneState().loaded, undefined, { timeout: 10_000 })
+  await page.locator('[data-testid="inbox-list"]').focus()
+  // a few unmeasured presses to warm up
+  for (let i = 0; i < 5; i++) {
+    await page.evaluate(() => (window as unknown as Bench).__bench.arm())
+    await page.keyboard.press('j')
+    await page.evaluate(() => (window as unknown as Bench).__bench.keyResult())
+  }
+  const latencies: number[] = []
+  for (let i = 0; i < TRIAGE_ACTIONS; i++) {
+    await page.evaluate(() => (window as unknown as Bench).__bench.arm())
+    await page.keyboard.press('j')
+    const r = await page.evaluate(() => (window as unknown as Bench).__bench.keyResult())
+    latencies.push(r!.paintedAt - r!.keyAt)
+  }
+  const p50 = percentile(latencies, 50)
+  const p95 = percentile(latencies, 95)
+  ctx.log(`renderer: triage p50 ${round(p50)} ms, p95 ${round(p95)} ms`)
+  return {
+    ...B4,
+    figure: `p50 ${round(p50)} ms, p95 ${round(p95)} ms over ${TRIAGE_ACTIONS} presses`,
+    pass: p95 < 50,
+    metrics: {
+      p50Ms: round(p50),
+      p95Ms: round(p95),
+      maxMs: round(Math.max(...latencies)),
+      actions: TRIAGE_ACTIONS,
+      latenciesMs: latencies.map((v) => round(v)),
+    },
+    notes: [
+      'In the page: keydown event timeStamp -> the pane shows the next document (data-document-id changed, state and extracted data rendered) -> next rAF + message task.',
+      'Playwright keyboard.press (trusted key events via CDP); a document is open, so j opens the next one (documents.get + comments.list over the harness IPC). The preview image load is not waited for.',
+    ],
+  }
+}
+
+/** B6 from the figures gathered (a missing figure FAILs with its reason). */
+export function composeB6(memory: MemoryFigures): BenchResult {
+  const mb = (bytes?: number) => (bytes === undefined ? undefined : round(bytes / 2 ** 20))
+  const rss = mb(memory.servicesRssBytes)
+  const heap = mb(memory.rendererJsHeapUsedBytes)
+  const part = (label: string, value: number | undefined) => (value === undefined ? `${label} not measured` : `${label} ${value} MB`)
+  return {
+    ...B6_INFO,
+    figure: `${part('services RSS', rss)}, ${part('renderer JS heap', heap)}`,
+    pass: rss !== undefined && heap !== undefined && rss < 200 && heap < 150,
+    metrics: {
+      servicesRssMb: rss,
+      servicesHeapUsedMb: mb(memory.servicesHeapUsedBytes),
+      rendererJsHeapUsedMb: heap,
+      rendererJsHeapTotalMb: mb(memory.rendererJsHeapTotalBytes),
+    },
+    notes: [
+      'Services: the harness process (Docket services + the harness HTTP server, sandbox in its own process) after a full GC, with agenda 2 (10,000 documents) cached and listed and the renderer session done; the larger of the readings before and after the browser session.',
+      'Renderer: CDP Performance.getMetrics JSHeapUsedSize after HeapProfiler.collectGarbage, list open on the All queue (10,000 rows).',
+      ...memory.notes,
+    ],
+    ...(memory.errors.length ? { error: memory.errors.join('; ') } : {}),
+  }
+}

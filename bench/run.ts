@@ -1,0 +1,87 @@
+/**
+ * `npm run bench` (full, under 10 min) or `npm run bench -- --quick` (under 2 min): runs the
+ * benchmarks of issue 8, prints the machine and one summary line per benchmark,
+ * `B<n> <name>: <figure> (target <target>) PASS|FAIL`, and writes bench/results.json.
+ * `--only B1,B5` runs a subset. Each benchmark is self-contained: one that cannot run FAILs
+ * with its reason and the others still run. Exit code 0 when every benchmark run passed, 1 otherwise.
+ * Method: bench/README.md.
+ */
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { describeMachine, machineInfo } from './lib/machine'
+import { failedResult, summaryLine, type BenchContext, type BenchResult } from './lib/result'
+import { projectRoot } from './lib/sandboxProcess'
+import { runSyncBenchmarks } from './sync'
+import { runOutboxBenchmark } from './outbox'
+import { B3, B4, B6_INFO, runRendererBenchmarks } from './renderer'
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    output: { type: 'string', default: join(projectRoot, 'bench', 'results.json') },
+  },
+  strict: true,
+})
+
+const quick = values.quick
+const only = values.only ? new Set(values.only.split(',').map((s) => s.trim().toUpperCase())) : null
+const wanted = (...ids: string[]) => !only || ids.some((id) => only.has(id))
+
+const machine = machineInfo()
+const started = performance.now()
+const log = (line: string) => process.stderr.write(`  [${((performance.now() - started) / 1000).toFixed(1)}s] ${line}\n`)
+const ctx: BenchContext = { quick, log }
+
+console.log(`Docket benchmarks (${quick ? 'quick' : 'full'} run)`)
+console.log(describeMachine(machine))
+
+const results: BenchResult[] = []
+const record = (result: BenchResult, startedAt: number) => {
+  result.machine = machine
+  result.durationMs = Math.round(performance.now() - startedAt)
+  results.push(result)
+  log(summaryLine(result))
+}
+
+async function step(ids: string[], run: () => Promise<BenchResult[]>, names: Record<string, [string, string]>) {
+  if (!wanted(...ids)) return
+  const at = performance.now()
+  let produced: BenchResult[]
+  try {
+    produced = await run()
+  } catch (error) {
+    produced = ids.map((id) => failedResult(id, names[id]![0], names[id]![1], error))
+  }
+  for (const result of produced) if (!only || only.has(result.id)) record(result, at)
+}
+
+await step(['B1', 'B2'], () => runSyncBenchmarks(ctx), {
+  B1: ['full sync 10,000 documents @20 ms', '>= 4x faster than sequential, <= 1.3x bound'],
+  B2: ['delta sync 100 changed of 10,000', '< 5% of B1'],
+})
+await step(['B5'], async () => [await runOutboxBenchmark(ctx)], {
+  B5: ['durable action (outbox write + optimistic effect)', 'p95 < 10 ms'],
+})
+await step(['B3', 'B4', 'B6'], () => runRendererBenchmarks(ctx), {
+  B3: [B3.name, B3.target],
+  B4: [B4.name, B4.target],
+  B6: [B6_INFO.name, B6_INFO.target],
+})
+
+results.sort((a, b) => a.id.localeCompare(b.id))
+const report = {
+  generatedAt: new Date().toISOString(),
+  mode: quick ? 'quick' : 'full',
+  machine,
+  totalMs: Math.round(performance.now() - started),
+  summary: results.map(summaryLine),
+  results,
+}
+await writeFile(values.output, JSON.stringify(report, null, 2) + '\n')
+
+console.log('')
+for (const result of results) console.log(summaryLine(result))
+console.log(`(${(report.totalMs / 1000).toFixed(1)} s; results in ${values.output}; machine: ${machine.cpuModel}, ${machine.cores} cores)`)
+process.exit(results.every((r) => r.pass) ? 0 : 1)

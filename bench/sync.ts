@@ -1,0 +1,188 @@
+import { Agent } from 'undici'
+import { sequentialSync, PAGE_SIZE } from './lib/baseline'
+import { changeDocuments } from './lib/changes'
+import { apiClientSyncer, SYNC_TYPES, type DocketSyncer } from './lib/docketSync'
+import { watchRequests, type InflightStats } from './lib/inflight'
+import { failedResult, type BenchContext, type BenchResult } from './lib/result'
+import { startSandboxProcess } from './lib/sandboxProcess'
+import { median, round } from './lib/stats'
+import { ownerCredentials, passwordToken, SCALE_AGENDA_ID } from './lib/token'
+import { workspaceSyncer } from './lib/workspaceSync'
+
+/** Documents in the synced agenda, latency per request (ms), documents changed for B2. */
+export const SYNC_DOCUMENTS = 10_000
+export const LATENCY_MS = 20
+export const CHANGED_DOCUMENTS = 100
+
+const B1 = { id: 'B1', name: 'full sync 10,000 documents @20 ms', target: '>= 4x faster than sequential, <= 1.3x bound' }
+const B2 = { id: 'B2', name: 'delta sync 100 changed of 10,000', target: '< 5% of B1' }
+
+/** Requests of the documents list (not one document, comments, previews). */
+const LIST_REQUEST = /^\/api\/v1_2\/documents(\?|$)/
+
+/**
+ * B1 and B2. The sandbox runs in a child process with 10,000 synthetic documents in agenda 2
+ * and 20 ms latency on every request (its startup is outside every timing). B1 runs, in turn,
+ * the sequential baseline and Docket's first sync (each on a fresh store), `reps` times each,
+ * and compares medians; B2 changes 100 documents through the API, then times Docket's next
+ * sync and checks that Docket now holds the 100 new states.
+ */
+export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[]> {
+  const reps = ctx.quick ? 1 : 3
+  let sandbox
+  try {
+    sandbox = await startSandboxProcess({
+      documents: SYNC_DOCUMENTS,
+      faults: { latencyMs: LATENCY_MS, latencyJitterMs: 0 },
+    })
+  } catch (error) {
+    return [failedResult(B1.id, B1.name, B1.target, error), failedResult(B2.id, B2.name, B2.target, error)]
+  }
+  ctx.log(`sync: sandbox with ${SYNC_DOCUMENTS} documents started in ${Math.round(sandbox.startupMs)} ms (not timed)`)
+  const baselineAgent = new Agent({ keepAliveTimeout: 60_000 })
+  const syncers: DocketSyncer[] = []
+  try {
+    const token = await passwordToken(sandbox.url, ownerCredentials(sandbox.credentials))
+    const makeSyncer = async (): Promise<DocketSyncer> => {
+      const syncer = (await workspaceSyncer(sandbox.url, token, SCALE_AGENDA_ID, ctx.log)) ?? apiClientSyncer(sandbox.url, token, SCALE_AGENDA_ID)
+      syncers.push(syncer)
+      return syncer
+    }
+
+    // Warm-up (untimed): JIT on both sides of the wire, connections open.
+    await sequentialSync(sandbox.url, token, SCALE_AGENDA_ID, SYNC_TYPES, baselineAgent).catch(() => undefined)
+    {
+      const warm = await makeSyncer()
+      await warm.full()
+      await warm.close()
+      syncers.pop()
+    }
+
+    const baselineMs: number[] = []
+    const docketMs: number[] = []
+    let baselinePages = 0
+    let baselineDocuments = 0
+    let docketDocuments = 0
+    let stats: InflightStats | undefined
+    let syncer: DocketSyncer | undefined
+    for (let rep = 0; rep < reps; rep++) {
+      const base = await sequentialSync(sandbox.url, token, SCALE_AGENDA_ID, SYNC_TYPES, baselineAgent)
+      baselineMs.push(base.ms)
+      baselinePages = base.pages
+      baselineDocuments = base.documents
+      if (syncer) await syncer.close()
+      syncer = await makeSyncer()
+      const current = syncer
+      const started = performance.now()
+      const watched = await watchRequests(LIST_REQUEST, () => current.full())
+      docketMs.push(performance.now() - started)
+      stats = watched.stats
+      docketDocuments = watched.value.documents
+      ctx.log(`sync: rep ${rep + 1}/${reps}: baseline ${Math.round(base.ms)} ms, Docket ${Math.round(docketMs.at(-1)!)} ms, ${stats.peakInFlight} pages in flight`)
+    }
+    const docket = median(docketMs)
+    const baseline = median(baselineMs)
+    const inFlight = Math.max(1, stats!.peakInFlight)
+    const boundMs = Math.ceil(baselinePages / inFlight) * LATENCY_MS
+    const speedup = baseline / docket
+    const toBound = docket / boundMs
+    const complete = docketDocuments >= baselineDocuments
+    const b1: BenchResult = {
+      ...B1,
+      figure: `${Math.round(docket)} ms vs ${Math.round(baseline)} ms sequential = ${speedup.toFixed(2)}x faster; ${toBound.toFixed(2)}x the bound ${boundMs} ms (ceil(${baselinePages} pages / ${inFlight} in flight) x ${LATENCY_MS} ms)${complete ? '' : `; INCOMPLETE: ${docketDocuments}/${baselineDocuments} documents`}`,
+      pass: speedup >= 4 && toBound <= 1.3 && complete,
+      metrics: {
+        docketMs: round(docket),
+        docketRunsMs: docketMs.map((v) => round(v)),
+        baselineMs: round(baseline),
+        baselineRunsMs: baselineMs.map((v) => round(v)),
+        speedup: round(speedup, 2),
+        boundMs,
+        ratioToBound: round(toBound, 2),
+        pagesNeeded: baselinePages,
+        pageSize: PAGE_SIZE,
+        documents: baselineDocuments,
+        docketDocuments,
+        docketListRequests: stats!.requests,
+        docketPeakPagesInFlight: inFlight,
+        docketRequestsByRoute: stats!.byRoute,
+        latencyMs: LATENCY_MS,
+        sandboxStartupMs: round(sandbox.startupMs),
+        reps,
+      },
+      notes: [
+        `Docket code path: ${syncer!.path}`,
+        'Baseline: undici request, one page at a time in order, JSON-decoded, stops at the first page under 50 (as the public PHP clients).',
+        'Both fetch agenda 2 with type[]=PurchaseInvoice&type[]=SalesInvoice; sandbox in a child process; medians of interleaved runs after one untimed warm-up of each.',
+        'pages in flight = the most list requests Docket had on the wire at once (undici diagnostics channels).',
+      ],
+    }
+
+    // B2: change 100 documents on the service, then time Docket's next sync.
+    const deltaMs: number[] = []
+    let missing = 0
+    let deltaStats: InflightStats | undefined
+    let b2Error: unknown
+    try {
+      for (let rep = 0; rep < reps; rep++) {
+        const current = await listForChange(sandbox.url, token)
+        const changed = await changeDocuments(sandbox.url, token, current, CHANGED_DOCUMENTS)
+        const started = performance.now()
+        const watched = await watchRequests(LIST_REQUEST, () => syncer!.delta())
+        deltaMs.push(performance.now() - started)
+        deltaStats = watched.stats
+        const held = await syncer!.states([...changed.keys()])
+        for (const [id, state] of changed) if (held.get(id) !== state) missing++
+        ctx.log(`sync: delta rep ${rep + 1}/${reps}: ${Math.round(deltaMs.at(-1)!)} ms, ${watched.stats.requests} list requests`)
+      }
+    } catch (error) {
+      b2Error = error
+    }
+    let b2: BenchResult
+    if (b2Error !== undefined || deltaMs.length === 0) {
+      b2 = failedResult(B2.id, B2.name, B2.target, b2Error ?? new Error('no delta measured'))
+    } else {
+      const delta = median(deltaMs)
+      const share = delta / docket
+      b2 = {
+        ...B2,
+        figure: `${Math.round(delta)} ms = ${(share * 100).toFixed(1)}% of B1 (${Math.round(docket)} ms)${missing ? `; ${missing} changes NOT picked up` : '; all 100 changes picked up'}`,
+        pass: share < 0.05 && missing === 0,
+        metrics: {
+          deltaMs: round(delta),
+          deltaRunsMs: deltaMs.map((v) => round(v)),
+          b1DocketMs: round(docket),
+          shareOfB1: round(share, 4),
+          changedDocuments: CHANGED_DOCUMENTS,
+          changesMissed: missing,
+          listRequests: deltaStats?.requests,
+          requestsByRoute: deltaStats?.byRoute,
+          reps,
+        },
+        notes: [
+          `Docket code path: ${syncer!.path}`,
+          'Changes: PATCH /api/v1_2/documents/:id {document:{state}} on 100 documents spread over the agenda (untimed), then Docket\'s next sync is timed and checked to hold every new state.',
+        ],
+      }
+    }
+    return [b1, b2]
+  } catch (error) {
+    return [failedResult(B1.id, B1.name, B1.target, error), failedResult(B2.id, B2.name, B2.target, error)]
+  } finally {
+    for (const s of syncers) await s.close().catch(() => undefined)
+    await baselineAgent.close().catch(() => undefined)
+    await sandbox.close()
+  }
+}
+
+/** The agenda's documents (id, state) straight from the service, to pick the ones to change. */
+async function listForChange(url: string, token: string): Promise<{ id: number; state: string }[]> {
+  const { ApiClient } = await import('../src/main/api')
+  const client = new ApiClient({ baseUrl: url, tokens: { getAccessToken: async () => token, refreshAfterUnauthorized: async () => token } })
+  try {
+    const docs = await client.listDocuments({ agendaId: SCALE_AGENDA_ID, types: SYNC_TYPES, concurrency: 8 })
+    return docs.map((d) => ({ id: d.id, state: d.state }))
+  } finally {
+    await client.close()
+  }
+}

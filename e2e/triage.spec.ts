@@ -1,0 +1,238 @@
+/**
+ * Issue 6, item 9: the triage workspace in Chromium through the harness, against the sandbox
+ * seeded with the fixture invoices (DOCKET_FIXTURES_DIR, default ../shared/fixtures/invoices).
+ * Agenda 1 "Demo s.r.o." holds every fixture invoice in state not_ready. Each action is
+ * checked in the app and then on the sandbox (GET /_sandbox/state) once the outbox sent it.
+ * Screenshots of the main screens go to e2e/artifacts/.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
+import { expectedInvoices, fixturesDir, type ExpectedInvoice } from './fixtures/invoiceFixtures'
+import { preparePage } from './fixtures/page'
+import { sandboxDocument, sandboxState } from './fixtures/sandboxState'
+
+const artifacts = 'e2e/artifacts'
+const invoices = expectedInvoices()
+/** The outbox pushes in the background; the batch update is applied by a sandbox job (~1 s). */
+const SYNCED = { timeout: 30_000, intervals: [250, 500, 1000] }
+
+let harness: HarnessProcess
+let page: Page
+
+test.describe.configure({ mode: 'serial' })
+test.use({ viewport: { width: 1600, height: 900 }, locale: 'en-US' })
+
+test.beforeAll(async ({ browser }) => {
+  mkdirSync(artifacts, { recursive: true })
+  harness = await startHarnessProcess(['--fixtures', fixturesDir(), '--repair-delay-ms', '600000'])
+  page = await browser.newPage({ viewport: { width: 1600, height: 900 }, locale: 'en-US' })
+  await preparePage(page)
+  await page.goto(harness.url)
+  await page.getByTestId('agenda-1').click()
+})
+
+test.afterAll(async () => {
+  await page?.close()
+  await harness?.stop()
+})
+
+const rows = (): Locator => page.getByTestId('inbox-row')
+const rowById = (id: number): Locator => page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)
+const paneId = async (): Promise<number> => Number(await page.getByTestId('document-pane').getAttribute('data-document-id'))
+
+async function visibleIds(): Promise<number[]> {
+  return rows().evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-document-id'))))
+}
+
+/** Opens a document of the To review tab by clicking its row and waits for its data. */
+async function openRow(id: number): Promise<void> {
+  await rowById(id).click()
+  await expect(page.getByTestId('document-pane')).toHaveAttribute('data-document-id', String(id))
+  await expect(page.getByTestId('extracted-data')).toBeVisible()
+}
+
+/** A document of the To review tab that no earlier step touched. */
+async function untouched(used: Set<number>): Promise<number> {
+  const id = (await visibleIds()).find((candidate) => !used.has(candidate))
+  if (id === undefined) throw new Error('No untouched document left in To review')
+  used.add(id)
+  return id
+}
+
+const used = new Set<number>()
+
+test('every fixture invoice is listed with its supplier and total as in its JSON', async () => {
+  expect(invoices.length, `fixtures in ${fixturesDir()}`).toBeGreaterThan(0)
+  await expect(page.getByTestId('queue-tab-to_review')).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByTestId('queue-tab-to_review').locator('.count')).toHaveText(String(invoices.length))
+  await expect(rows().first()).toBeVisible()
+  await page.screenshot({ path: `${artifacts}/inbox.png` })
+  // The list is virtualized: find each invoice through the search (number, else supplier).
+  const search = page.getByTestId('inbox-search')
+  for (const invoice of invoices) {
+    await search.fill(invoice.invoiceNo || invoice.supplier)
+    const candidates = invoice.invoiceNo
+      ? page.locator(`[data-testid="inbox-row"][data-invoice-no="${cssString(invoice.invoiceNo)}"]`)
+      : rows()
+    await expect(candidates.first(), invoice.name).toBeVisible()
+    const match = await findRow(candidates, invoice)
+    expect(match, `${invoice.name}: a row with supplier ${invoice.supplier} and total ${invoice.total}`).not.toBeNull()
+  }
+  await search.fill('')
+  await expect(rows().first()).toBeVisible()
+})
+
+/** The row (among those with the invoice number) showing the supplier and the formatted total. */
+async function findRow(candidates: Locator, invoice: ExpectedInvoice): Promise<Locator | null> {
+  const formatted = await page.evaluate(
+    ({ total, currency }) =>
+      currency ? new Intl.NumberFormat(navigator.language, { style: 'currency', currency }).format(total) : null,
+    { total: invoice.total, currency: invoice.currency },
+  )
+  for (const row of await candidates.all()) {
+    const supplier = (await row.getByTestId('row-supplier').innerText()).trim()
+    const totalCell = row.getByTestId('row-total')
+    const total = Number(await totalCell.getAttribute('data-total'))
+    const shown = (await totalCell.innerText()).trim()
+    if (!supplier.startsWith(invoice.supplier)) continue
+    if (Math.abs(total - invoice.total) > 0.005) continue
+    if (formatted !== null && shown !== formatted) continue
+    return row
+  }
+  return null
+}
+
+function cssString(value: string): string {
+  return value.replace(/["\\]/g, '\\$&')
+}
+
+test('opening an invoice shows its preview and its numbers', async () => {
+  const invoice = invoices.find((i) => i.invoiceNo) ?? invoices[0]!
+  const row = page.locator(`[data-testid="inbox-row"][data-invoice-no="${cssString(invoice.invoiceNo)}"]`).first()
+  const id = Number(await row.getAttribute('data-document-id'))
+  await openRow(id)
+  const image = page.getByTestId('preview-image')
+  await expect(image).toBeVisible()
+  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  await expect(page.getByTestId('field-invoice-no')).toHaveText(invoice.invoiceNo)
+  await expect(page.getByTestId('field-supplier-name')).toHaveText(invoice.supplier)
+  expect(Number(await page.getByTestId('field-total').getAttribute('data-value'))).toBeCloseTo(invoice.total, 2)
+  await expect(page.getByTestId('checks-panel')).toBeVisible()
+  await page.screenshot({ path: `${artifacts}/document.png` })
+})
+
+test('mark ready', async () => {
+  const id = await untouched(used)
+  await openRow(id)
+  await page.getByTestId('action-ready').click()
+  await expect(rowById(id)).toHaveAttribute('data-state', 'ready')
+  await expect.poll(async () => (await sandboxDocument(harness.sandboxUrl!, id))?.state, SYNCED).toBe('ready')
+})
+
+test('send to repair with a description', async () => {
+  const id = await untouched(used)
+  await openRow(id)
+  await page.getByTestId('action-repair').click()
+  const dialog = page.getByTestId('repair-dialog')
+  await expect(dialog).toBeVisible()
+  await page.getByTestId('repair-description').fill('Total read wrong: should be the amount with VAT')
+  await page.screenshot({ path: `${artifacts}/repair-dialog.png` })
+  await page.getByTestId('repair-submit').click()
+  await expect(dialog).toBeHidden()
+  await expect(rowById(id)).toHaveCount(0) // left To review for In repair
+  await expect.poll(async () => (await sandboxDocument(harness.sandboxUrl!, id))?.state, SYNCED).toBe('repairing')
+  const repairs = (await sandboxState(harness.sandboxUrl!)).repairs.filter((r) => r.document_id === id)
+  expect(repairs.map((r) => r.repair_description)).toEqual(['Total read wrong: should be the amount with VAT'])
+  await page.getByTestId('queue-tab-in_repair').click()
+  await expect(rowById(id)).toBeVisible()
+  await page.getByTestId('queue-tab-to_review').click()
+})
+
+test('archive', async () => {
+  const id = await untouched(used)
+  await openRow(id)
+  await page.getByTestId('action-archive').click()
+  await expect(rowById(id)).toHaveCount(0)
+  await expect.poll(async () => (await sandboxDocument(harness.sandboxUrl!, id))?.archived, SYNCED).toBe(true)
+})
+
+test('comment: add, edit, delete', async () => {
+  const id = [...used][0]! // the document marked ready: still in To review
+  await openRow(id)
+  const panel = page.getByTestId('comments-panel')
+  await page.getByTestId('comment-new').fill('Checked against the delivery note.')
+  await page.getByTestId('comment-add').click()
+  await expect(panel.getByTestId('comment-text')).toHaveText(['Checked against the delivery note.'])
+  const onSandbox = async () =>
+    (await sandboxState(harness.sandboxUrl!)).comments.filter((c) => c.document_id === id && !c.deleted).map((c) => c.text)
+  await expect.poll(onSandbox, SYNCED).toEqual(['Checked against the delivery note.'])
+  await page.screenshot({ path: `${artifacts}/comments.png` })
+
+  await panel.getByTestId('comment-edit').click()
+  await page.getByTestId('comment-edit-text').fill('Checked against the delivery note and the order.')
+  await page.getByTestId('comment-save').click()
+  await expect(panel.getByTestId('comment-text')).toHaveText(['Checked against the delivery note and the order.'])
+  await expect.poll(onSandbox, SYNCED).toEqual(['Checked against the delivery note and the order.'])
+
+  await panel.getByTestId('comment-delete').click()
+  await expect(panel.getByTestId('comment')).toHaveCount(0)
+  await expect.poll(onSandbox, SYNCED).toEqual([])
+})
+
+test('select three and mark exported', async () => {
+  await page.keyboard.press('Escape')
+  const ids = [await untouched(used), await untouched(used), await untouched(used)]
+  for (const id of ids) await rowById(id).locator('.check').click()
+  await expect(page.getByTestId('selection-count')).toContainText('3')
+  await page.screenshot({ path: `${artifacts}/selection.png` })
+  await page.getByTestId('action-exported').click()
+  for (const id of ids) await expect(rowById(id)).toHaveCount(0)
+  await expect
+    .poll(async () => {
+      const state = await sandboxState(harness.sandboxUrl!)
+      return ids.map((id) => state.documents.find((d) => d.id === id)?.state)
+    }, SYNCED)
+    .toEqual(['exported', 'exported', 'exported'])
+})
+
+test('a keyboard-only pass through five documents', async () => {
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Escape')
+  const remaining = (await visibleIds()).filter((id) => !used.has(id))
+  const count = Math.min(5, remaining.length)
+  test.skip(count < 5, `the fixtures leave only ${count} untouched documents for the keyboard pass`)
+  // The list starts at the newest; walk down with j, back up with k, open with Enter.
+  const order = await visibleIds()
+  const start = order.indexOf(remaining[0]!)
+  await page.keyboard.press('k')
+  for (let i = 0; i < order.length; i++) await page.keyboard.press('k')
+  for (let i = 0; i < start; i++) await page.keyboard.press('j')
+  await page.keyboard.press('Enter')
+  await expect.poll(paneId).toBe(remaining[0])
+  const triaged: number[] = []
+  for (let i = 0; i < count; i++) {
+    const current = await paneId()
+    await expect(page.getByTestId('extracted-data')).toBeVisible()
+    triaged.push(current)
+    await page.keyboard.press(i % 2 === 0 ? 'r' : 'e')
+    if (i < count - 1) await expect.poll(paneId).not.toBe(current)
+  }
+  expect(new Set(triaged).size).toBe(count)
+  await page.screenshot({ path: `${artifacts}/keyboard-pass.png` })
+  await expect
+    .poll(async () => {
+      const state = await sandboxState(harness.sandboxUrl!)
+      return triaged.map((id) => state.documents.find((d) => d.id === id)?.state)
+    }, SYNCED)
+    .toEqual(triaged.map((_, i) => (i % 2 === 0 ? 'ready' : 'exported')))
+})
+
+test('the help overlay lists the shortcuts', async () => {
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('?')
+  await expect(page.getByTestId('help-overlay')).toBeVisible()
+  await page.screenshot({ path: `${artifacts}/help.png` })
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('help-overlay')).toBeHidden()
+})

@@ -1,0 +1,206 @@
+import { parse } from 'csv-parse/sync'
+import { describe, expect, it } from 'vitest'
+import type { Document } from '../../../shared/api'
+import { exportRequestSchema, type ExportRequest } from '../../../shared/ipc/channels/folders'
+import type { FileHost, FileToSave } from '../ports'
+import type { FolderAction, FolderWorkspacePort } from '../folders/port'
+import { documentsCsv, documentsJson, formatAmount, formatDate, itemsCsv } from './format'
+import { createExportHandlers } from './handlers'
+
+function doc(id: number, over: Partial<Document> = {}): Document {
+  return {
+    id,
+    type: 'PurchaseInvoice',
+    state: 'ready',
+    created_at: '2026-11-01T08:00:00Z',
+    last_modified_at: '2026-11-02T09:30:00.000Z',
+    data: { header: { invoice_no: `INV-${id}`, issue_date: '2026-10-30', due_date: '2026-11-13', currency: 'CZK' } },
+    supplier: { name: `Supplier ${id}`, vat_id: 'CZ12345678' },
+    summary: { sub_total: 1000, vat_total: 210, total: 1210 },
+    items: [{ id: id * 10, name: 'Widget', quantity: 2, unit_price: 500, total: 1210 }],
+    ...over,
+  } as Document
+}
+
+const awkwardNames = [
+  'Acme, s.r.o.',
+  'The "Best" Supplies',
+  'Line one\nLine two',
+  'Carriage\r\nreturn',
+  'Žluťoučký kůň úpěl ďábelské ódy',
+  'ООО «Ромашка»',
+  '株式会社テスト',
+  'Ελληνικά, "quoted"\nand more',
+]
+
+const parseCsv = (text: string) => parse(text, { bom: true, columns: true, skip_empty_lines: false }) as Record<string, string>[]
+
+describe('documents CSV', () => {
+  it('starts with a UTF-8 BOM and uses CRLF between records', () => {
+    const out = documentsCsv([doc(1)], ['id', 'total'])
+    expect(out.charCodeAt(0)).toBe(0xfeff)
+    expect(out.slice(1)).toBe('id,total\r\n1,1210\r\n')
+  })
+
+  it('round-trips supplier names with commas, quotes, newlines and non-Latin letters', () => {
+    const docs = awkwardNames.map((name, i) => doc(i + 1, { supplier: { name } }))
+    const rows = parseCsv(documentsCsv(docs, ['id', 'supplier_name', 'total']))
+    expect(rows.map((r) => r.supplier_name)).toEqual(awkwardNames)
+    expect(rows.map((r) => r.id)).toEqual(docs.map((d) => String(d.id)))
+  })
+
+  it('writes dates as ISO 8601 and amounts as plain decimals with a dot', () => {
+    const d = doc(7, {
+      created_at: '2026-11-01T10:00:00+01:00',
+      summary: { sub_total: 1234567.5, vat_total: 0.1, total: -12.05 },
+    })
+    const [row] = parseCsv(documentsCsv([d], ['issue_date', 'due_date', 'created_at', 'sub_total', 'vat_total', 'total']))
+    expect(row).toEqual({
+      issue_date: '2026-10-30',
+      due_date: '2026-11-13',
+      created_at: '2026-11-01T09:00:00.000Z',
+      sub_total: '1234567.5',
+      vat_total: '0.1',
+      total: '-12.05',
+    })
+  })
+
+  it('leaves missing data as empty cells, not "null" or "undefined"', () => {
+    const d = doc(8, { data: null, supplier: null, summary: null })
+    const [row] = parseCsv(documentsCsv([d], ['invoice_no', 'supplier_name', 'total']))
+    expect(row).toEqual({ invoice_no: '', supplier_name: '', total: '' })
+  })
+})
+
+describe('items CSV', () => {
+  it('has one row per item with the document id and round-trips item names', () => {
+    const d = doc(3, {
+      supplier: { name: 'Dodavatel, a.s.' },
+      items: [
+        { id: 1, name: 'Šroub "M6", 100 ks', quantity: 100, unit_price: 0.35, total: 35 },
+        { id: 2, name: 'Multi\nline', quantity: 1.5, unit: 'h', unit_price: 800, total: 1200 },
+      ],
+    })
+    const rows = parseCsv(itemsCsv([d, doc(4, { items: [] })]))
+    expect(rows).toHaveLength(2)
+    expect(rows[0]).toMatchObject({ document_id: '3', supplier_name: 'Dodavatel, a.s.', name: 'Šroub "M6", 100 ks', unit_price: '0.35' })
+    expect(rows[1]).toMatchObject({ name: 'Multi\nline', quantity: '1.5', unit: 'h', total: '1200' })
+  })
+})
+
+describe('formatting helpers', () => {
+  it('never writes exponent notation for amounts', () => {
+    expect(formatAmount(1e21)).toBe('1000000000000000000000')
+    expect(formatAmount(1e-7)).toBe('0.0000001')
+    expect(formatAmount('12.50')).toBe('12.5')
+    expect(formatAmount(Number.NaN)).toBeNull()
+    expect(formatAmount('abc')).toBeNull()
+  })
+  it('keeps text it cannot read as a date rather than losing it', () => {
+    expect(formatDate('sometime')).toBe('sometime')
+    expect(formatDate(null)).toBeNull()
+  })
+})
+
+describe('JSON export', () => {
+  it('holds amounts as numbers and items when asked', () => {
+    const out = JSON.parse(
+      documentsJson([doc(5, { supplier: { name: 'A, "B"\nC' } })], ['id', 'supplier_name', 'total'], {
+        includeItems: true,
+        exportedAt: new Date('2026-11-22T05:00:00Z'),
+      }),
+    )
+    expect(out.exported_at).toBe('2026-11-22T05:00:00.000Z')
+    expect(out.documents[0]).toMatchObject({ id: 5, supplier_name: 'A, "B"\nC', total: 1210 })
+    expect(out.documents[0].items[0]).toMatchObject({ name: 'Widget', quantity: 2, unit_price: 500 })
+  })
+})
+
+function fakes(documents: Document[], options: { cancel?: boolean } = {}) {
+  const saved: FileToSave[] = []
+  const actions: FolderAction[] = []
+  const files: FileHost = {
+    async saveFile(file) {
+      saved.push(file)
+      return options.cancel ? { saved: false } : { saved: true, path: `/tmp/${file.suggestedName}` }
+    },
+    async openWithSystemViewer() {},
+  }
+  const workspace: FolderWorkspacePort = {
+    async listDocuments(agendaId) {
+      return documents.filter((d) => (d as { agenda_id?: number }).agenda_id === agendaId)
+    },
+    async getDocument(id) {
+      return documents.find((d) => d.id === id) ?? null
+    },
+    async getOriginal() {
+      throw new Error('unused')
+    },
+    async enqueue(action) {
+      actions.push(action)
+      return { id: `entry-${actions.length}` }
+    },
+    async enqueueUpload() {
+      throw new Error('unused')
+    },
+  }
+  const handlers = createExportHandlers({ getWorkspace: () => workspace, files, now: () => new Date('2026-11-22T05:00:00Z') })
+  const run = (input: ExportRequest) => handlers['export.documents'](exportRequestSchema.parse(input), { senderUrl: 'test' })
+  return { saved, actions, run }
+}
+
+describe('export.documents handler', () => {
+  const docs = [
+    { ...doc(1), agenda_id: 1 },
+    { ...doc(2, { state: 'exported' }), agenda_id: 1 },
+    { ...doc(3, { type: 'SalesInvoice', supplier: { name: 'Prodej, s.r.o.' } }), agenda_id: 1 },
+  ] as Document[]
+
+  it('saves a documents file and an items file, then marks them exported through the outbox', async () => {
+    const { saved, actions, run } = fakes(docs)
+    const result = await run({
+      agendaId: 1,
+      format: 'csv',
+      selection: { kind: 'ids', ids: [1, 2] },
+      columns: ['id', 'supplier_name'],
+      includeItems: true,
+      markExported: true,
+    })
+    expect(saved.map((f) => f.suggestedName)).toEqual(['docket-agenda-1-2026-11-22.csv', 'docket-agenda-1-2026-11-22-items.csv'])
+    expect(parseCsv(new TextDecoder().decode(saved[0]!.bytes)).map((r) => r.id)).toEqual(['1', '2'])
+    expect(result).toMatchObject({ saved: true, documentCount: 2, itemCount: 2, markedExported: 1 })
+    expect(actions).toEqual([{ kind: 'documents.setStates', items: [{ id: 1, state: 'exported' }] }])
+  })
+
+  it('exports what the filter shows', async () => {
+    const { saved, run } = fakes(docs)
+    await run({
+      agendaId: 1,
+      format: 'json',
+      selection: { kind: 'filter', filter: { queue: 'to_review', type: 'SalesInvoice', search: 'prodej' } },
+      columns: ['id'],
+    })
+    const out = JSON.parse(new TextDecoder().decode(saved[0]!.bytes))
+    expect(out.documents).toEqual([{ id: 3 }])
+  })
+
+  it('marks nothing when the user cancels the save dialog', async () => {
+    const { actions, run } = fakes(docs, { cancel: true })
+    const result = await run({
+      agendaId: 1,
+      format: 'csv',
+      selection: { kind: 'ids', ids: [1] },
+      columns: ['id'],
+      markExported: true,
+    })
+    expect(result.saved).toBe(false)
+    expect(actions).toEqual([])
+  })
+
+  it('refuses with not_found when no selected document is cached', async () => {
+    const { run } = fakes(docs)
+    await expect(
+      run({ agendaId: 1, format: 'csv', selection: { kind: 'ids', ids: [99] }, columns: ['id'] }),
+    ).rejects.toMatchObject({ code: 'not_found' })
+  })
+})

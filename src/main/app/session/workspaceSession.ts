@@ -1,0 +1,109 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { ApiClient } from '../../api'
+import { openWorkspace, type OfflineWorkspace, type WorkspaceOptions } from '../../offline'
+
+/** An error for the renderer: nobody is signed in, so there is no workspace to read. */
+export class NotSignedInError extends Error {
+  readonly code = 'not_signed_in'
+  constructor() {
+    super('Sign in to see your documents.')
+  }
+}
+
+/** Where an account's offline store and cached files live: `<userData>/accounts/<id>`. */
+export function accountDir(userDataDir: string, accountId: string): string {
+  return join(userDataDir, 'accounts', accountId.replace(/[^A-Za-z0-9_-]/g, '_'))
+}
+
+/**
+ * Keeps the offline workspace of the current account open: `activate` opens the account's
+ * workspace (closing the previous one), `deactivate` closes it (its data stays on disk; the
+ * outbox is replayed at the next sign-in), `clearCache` deletes the account's folder.
+ * Opening is serialised so two quick account switches never open two stores at once.
+ */
+export class WorkspaceSession {
+  private current: { accountId: string; workspace: OfflineWorkspace } | null = null
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly deps: {
+      userDataDir: string
+      clientFor: (accountId: string) => ApiClient
+      emit: (event: string, payload: unknown) => void
+      log: (line: string) => void
+      /** Extra workspace options (engine timings in tests). */
+      workspaceOptions?: WorkspaceOptions['options']
+    },
+  ) {}
+
+  /** The open workspace. Throws {@link NotSignedInError} (`not_signed_in`) when there is none. */
+  get(): OfflineWorkspace {
+    if (!this.current) throw new NotSignedInError()
+    return this.current.workspace
+  }
+
+  /** The account whose workspace is open, or null. */
+  accountId(): string | null {
+    return this.current?.accountId ?? null
+  }
+
+  /** Opens (and starts syncing) the workspace of `accountId` for user `userId`. */
+  activate(accountId: string, userId: number): Promise<void> {
+    return this.serialise(async () => {
+      if (this.current?.accountId === accountId) {
+        this.current.workspace.resume()
+        return
+      }
+      await this.closeCurrent()
+      const workspace = await openWorkspace({
+        dir: accountDir(this.deps.userDataDir, accountId),
+        client: this.deps.clientFor(accountId),
+        userId,
+        emit: this.deps.emit,
+        ...(this.deps.workspaceOptions ? { options: this.deps.workspaceOptions } : {}),
+      })
+      this.current = { accountId, workspace }
+      workspace.start()
+      this.deps.log(`Workspace open for account ${accountId}`)
+    })
+  }
+
+  /** Closes the open workspace (if it belongs to `accountId`, or any when omitted). */
+  deactivate(accountId?: string): Promise<void> {
+    return this.serialise(async () => {
+      if (!this.current || (accountId && this.current.accountId !== accountId)) return
+      await this.closeCurrent()
+    })
+  }
+
+  /** Pauses the queue of the open workspace (e.g. re-sign-in needed); nothing is dropped. */
+  pause(reason: { code: string; message: string }): void {
+    this.current?.workspace.pause(reason)
+  }
+
+  /** Deletes the account's local cache (store, previews, originals) after closing it. */
+  clearCache(accountId: string): Promise<void> {
+    return this.serialise(async () => {
+      if (this.current?.accountId === accountId) await this.closeCurrent()
+      await rm(accountDir(this.deps.userDataDir, accountId), { recursive: true, force: true })
+    })
+  }
+
+  /** Closes whatever is open. */
+  close(): Promise<void> {
+    return this.serialise(() => this.closeCurrent())
+  }
+
+  private async closeCurrent(): Promise<void> {
+    const open = this.current
+    this.current = null
+    if (open) await open.workspace.close()
+  }
+
+  private serialise<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work)
+    this.queue = next.catch(() => undefined)
+    return next
+  }
+}

@@ -1,0 +1,10 @@
+/** OAuth 2.0 sign-in pieces and credential storage (issue 4); no `electron` import. */
+export * from './accountStore'
+export * from './authorize'
+export * from './credentialStore'
+export * from './errors'
+export * from './keytarStore'
+export * from './loopbackListener'
+export * from './pkce'
+export * from './tokenEndpoint'
+export * from './tokenManager'

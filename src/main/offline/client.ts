@@ -1,0 +1,50 @@
+import type { Agenda, AgendaAttributes, AgendaUpdate } from '../../shared/api/agenda'
+import type { Comment } from '../../shared/api/comment'
+import type { Document, SettableState } from '../../shared/api/document'
+import type { User } from '../../shared/api/user'
+
+/**
+ * The part of the service client (src/main/api `ApiClient`) the offline workspace uses; the
+ * real client satisfies it structurally, tests pass a fake. Every method rejects with an
+ * `ApiError` (`code`: network, timeout, unknown_outcome, not_found, bad_request, ...) or with
+ * the token source's error (e.g. AuthError `reauth_required`).
+ */
+export interface WorkspaceClient {
+  listDocuments(options: {
+    agendaId?: number
+    types?: readonly string[]
+    ids?: readonly number[]
+    states?: readonly string[]
+    modifiedSince?: string | Date
+    concurrency?: number
+    onPage?: (documents: Document[], page: number) => void
+    signal?: AbortSignal
+  }): Promise<Document[]>
+  listDocumentsPage(query: { agendaId?: number; types?: readonly string[]; ids?: readonly number[] }, page: number): Promise<Document[]>
+  getDocument(id: number): Promise<Document[]>
+  setDocumentState(id: number, state: SettableState): Promise<unknown>
+  setDocumentStates(entries: readonly { id: number; state: SettableState }[]): Promise<{ message: string }>
+  repairDocument(id: number, description?: string): Promise<Document>
+  archiveDocument(id: number): Promise<Document>
+  deleteDocument(id: number): Promise<void>
+  uploadDocuments(options: {
+    agendaId: number
+    type: string
+    files: readonly { filename: string; contentType: string; content: Uint8Array }[]
+  }): Promise<number[]>
+  listComments(documentId: number): Promise<Comment[]>
+  createComment(documentId: number, text: string): Promise<{ uuid: string }>
+  updateComment(documentId: number, uuid: string, text: string): Promise<void>
+  deleteComment(documentId: number, uuid: string): Promise<void>
+  listAgendas(): Promise<Agenda[]>
+  createAgendas(agendas: readonly AgendaAttributes[]): Promise<number[]>
+  getAgenda(id: number): Promise<Agenda>
+  updateAgenda(id: number, attributes: AgendaUpdate): Promise<Agenda>
+  /** GET by the document's relative `preview` path. */
+  getPreview(relativePath: string): Promise<{ contentType: string; bytes: Uint8Array }>
+  getOriginalFile(id: number): Promise<{ fileName: string; contentType: string; bytes: Uint8Array }>
+  me(): Promise<User>
+}
+
+/** Document types the workspace pulls (without `type[]` the service returns only PurchaseInvoice). */
+export const PULLED_TYPES = ['PurchaseInvoice', 'SalesInvoice'] as const

@@ -1,0 +1,183 @@
+import type { Agenda } from '../../shared/api/agenda'
+import type { Comment } from '../../shared/api/comment'
+import type { Document } from '../../shared/api/document'
+import { documentIdsOf, LOCAL_COMMENT_PREFIX } from '../../shared/outbox/actions'
+import type { OutboxEntry } from '../../shared/outbox/entry'
+import type { StoredDocument } from './store'
+
+/**
+ * Optimistic effects (issue 5, item 2): what the UI shows while an outbox entry waits. The
+ * view of a document, comment list or agenda list is the stored server state with the effects
+ * of the live entries (pending or in flight) applied in write order. A failed entry has no
+ * effect (its effect is rolled back) but is reported in `local.failed`.
+ */
+
+/** A document of the local store: the service's Document, its agenda, and outbox state. */
+export type CachedDocument = Document & {
+  agenda_id: number
+  local: {
+    /** Outbox entries on this document not yet confirmed by the service. */
+    pendingActions: number
+    /** The last failed entry on this document (its effect is rolled back). */
+    failed: { code: string; message: string } | null
+    archived: boolean
+  }
+}
+
+/** A comment of the local store; `pending` while a create/update/delete waits. */
+export type CachedComment = Comment & { local: { pending: boolean } }
+
+/** An agenda of the local store (one created offline has a negative id until sent). */
+export type CachedAgenda = Agenda
+
+/** True when the entry's optimistic effect is shown (pending or in flight). */
+export function isLive(entry: OutboxEntry): boolean {
+  return entry.status === 'pending' || entry.status === 'in_flight'
+}
+
+/** The uuid a comment created offline has until the service answers: `local-<entry id>`. */
+export function localCommentUuid(entryId: string): string {
+  return `${LOCAL_COMMENT_PREFIX}${entryId}`
+}
+
+/** Entries touching each document id (ordered as given). */
+export function entriesByDocument(entries: readonly OutboxEntry[]): Map<number, OutboxEntry[]> {
+  const map = new Map<number, OutboxEntry[]>()
+  for (const entry of entries) {
+    for (const id of documentIdsOf(entry.action)) {
+      let list = map.get(id)
+      if (!list) map.set(id, (list = []))
+      list.push(entry)
+    }
+  }
+  return map
+}
+
+/**
+ * The view of one document: `stored` with the effects of `entries` (those touching it, in
+ * write order). Returns null when a live delete hides it. Archived documents are returned
+ * with `local.archived` set (callers listing an agenda leave them out).
+ */
+export function documentView(stored: StoredDocument, entries: readonly OutboxEntry[]): CachedDocument | null {
+  const doc: CachedDocument = {
+    ...stored.doc,
+    agenda_id: stored.agendaId,
+    local: { pendingActions: 0, failed: null, archived: stored.archived },
+  }
+  const id = stored.doc.id
+  for (const entry of entries) {
+    if (entry.status === 'failed') {
+      doc.local.failed = entry.error ?? { code: 'failed', message: 'The service refused this action.' }
+      continue
+    }
+    if (!isLive(entry)) continue
+    doc.local.pendingActions++
+    const action = entry.action
+    switch (action.kind) {
+      case 'document.setState':
+        doc.state = action.state
+        break
+      case 'documents.setStates': {
+        for (const item of action.items) if (item.id === id) doc.state = item.state
+        break
+      }
+      case 'document.repair':
+        doc.state = 'repairing'
+        break
+      case 'document.archive':
+        doc.local.archived = true
+        break
+      case 'document.delete':
+        return null
+      case 'comment.create':
+        doc.comments_count = (doc.comments_count ?? 0) + 1
+        break
+      case 'comment.delete':
+        doc.comments_count = Math.max(0, (doc.comments_count ?? 0) - 1)
+        break
+      default:
+        break
+    }
+  }
+  return doc
+}
+
+/**
+ * The comments of a document: `stored` (from the service) with the live comment entries
+ * applied. `uuidMap` maps local uuids (`local-<entry id>`) to real ones once known.
+ */
+export function commentsView(
+  documentId: number,
+  stored: readonly Comment[],
+  entries: readonly OutboxEntry[],
+  userId: number,
+  uuidMap: ReadonlyMap<string, string>,
+): CachedComment[] {
+  const list: CachedComment[] = stored.map((c) => ({ ...c, local: { pending: false } }))
+  const find = (uuid: string) => {
+    const real = uuidMap.get(uuid)
+    return list.findIndex((c) => c.uuid === uuid || (real !== undefined && c.uuid === real))
+  }
+  for (const entry of entries) {
+    if (!isLive(entry)) continue
+    const action = entry.action
+    if (action.kind === 'comment.create' && action.documentId === documentId) {
+      const uuid = localCommentUuid(entry.id)
+      if (find(uuid) >= 0) continue
+      list.push({
+        uuid,
+        text: action.text,
+        author_id: userId,
+        document_id: documentId,
+        state: 'created',
+        created_at: entry.createdAt,
+        last_modified_at: entry.createdAt,
+        local: { pending: true },
+      })
+    } else if (action.kind === 'comment.update' && action.documentId === documentId) {
+      const index = find(action.uuid)
+      if (index >= 0) list[index] = { ...list[index]!, text: action.text, local: { pending: true } }
+    } else if (action.kind === 'comment.delete' && action.documentId === documentId) {
+      const index = find(action.uuid)
+      if (index >= 0) list.splice(index, 1)
+    }
+  }
+  return list
+}
+
+/** The agendas: `stored` with live agenda creates (negative ids) and updates applied. */
+export function agendasView(
+  stored: readonly Agenda[],
+  entries: readonly OutboxEntry[],
+  agendaMap: ReadonlyMap<number, number>,
+): CachedAgenda[] {
+  const list: CachedAgenda[] = stored.map((a) => ({ ...a }))
+  for (const entry of entries) {
+    if (!isLive(entry)) continue
+    const action = entry.action
+    if (action.kind === 'agenda.create' && entry.localAgendaId !== undefined) {
+      const real = agendaMap.get(entry.localAgendaId)
+      if (real !== undefined && list.some((a) => a.id === real)) continue
+      const { address, ...rest } = action.agenda
+      list.push({
+        ...rest,
+        id: entry.localAgendaId,
+        name: action.agenda.name,
+        address: address ? { ...address } : null,
+      } as CachedAgenda)
+    } else if (action.kind === 'agenda.update') {
+      const target = agendaMap.get(action.agendaId) ?? action.agendaId
+      const index = list.findIndex((a) => a.id === target || a.id === action.agendaId)
+      if (index >= 0) {
+        const current = list[index]!
+        const { address, ...rest } = action.attrs
+        list[index] = {
+          ...current,
+          ...rest,
+          ...(address ? { address: { ...(current.address ?? {}), ...address } } : {}),
+        } as CachedAgenda
+      }
+    }
+  }
+  return list
+}

@@ -1,0 +1,1025 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import PQueue from 'p-queue'
+import type { Agenda } from '../../shared/api/agenda'
+import type { Comment } from '../../shared/api/comment'
+import type { Document } from '../../shared/api/document'
+import { CREATE_KINDS, documentIdsOf } from '../../shared/outbox/actions'
+import type { OutboxEntry } from '../../shared/outbox/entry'
+import type { SyncStatus } from '../../shared/ipc/channels/sync'
+import { PULLED_TYPES, type WorkspaceClient } from './client'
+import { localCommentUuid } from './effects'
+import { codeOf, messageOf, OfflineError } from './errors'
+import type { FileCache } from './files'
+import { AGENDA_MAP, COMMENT_MAP, changesOf, Outbox, type Changes } from './outbox'
+import { pad, type BatchOp, type Mutex, type Store, type StoredDocument } from './store'
+
+/** Settings of the sync engine (durations in ms). */
+export interface EngineOptions {
+  /** Documents (resource lanes) pushed in parallel (default 4). */
+  pushConcurrency: number
+  /** Pages (and comment lists) fetched in parallel during a pull (default 4). */
+  pullConcurrency: number
+  /** Between polls of documents in repair (default 30 000). */
+  repairPollMs: number
+  /** How long a batch state update is re-read before it counts as failed (default 60 000). */
+  batchConfirmTimeoutMs: number
+  /** Between re-reads of a batch update (default 1 000). */
+  batchConfirmPollMs: number
+  /** Between background pulls while online (default 60 000). */
+  pullIntervalMs: number
+  /** First backoff step while offline (default 1 000), doubled up to `backoffMaxMs` (default 60 000). */
+  backoffBaseMs: number
+  backoffMaxMs: number
+  /** Subtracted from the last pull time for `modified_since` (default 5 000). */
+  overlapMs: number
+  /** A full pull (not a delta) at least this often (default 6 h), to notice removed documents. */
+  fullPullIntervalMs: number
+  /** Exported and archived documents untouched for longer leave the cache (default 30 days). */
+  retentionDays: number
+  /** Tolerated clock difference with the service when matching a create of unknown outcome (default 120 000). */
+  clockSkewMs: number
+  /** Attempts after which a server error (5xx, 429, bad response) fails the entry (default 8). */
+  maxTransientAttempts: number
+  /** A new entry waits this long before it is sent, so the person can still undo it (default 3 000). */
+  undoWindowMs: number
+}
+
+export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
+  pushConcurrency: 4,
+  pullConcurrency: 4,
+  repairPollMs: 30_000,
+  batchConfirmTimeoutMs: 60_000,
+  batchConfirmPollMs: 1_000,
+  pullIntervalMs: 60_000,
+  backoffBaseMs: 1_000,
+  backoffMaxMs: 60_000,
+  overlapMs: 5_000,
+  fullPullIntervalMs: 6 * 3_600_000,
+  retentionDays: 30,
+  clockSkewMs: 120_000,
+  maxTransientAttempts: 8,
+  undoWindowMs: 3_000,
+}
+
+/** Event emitter the workspace was given (names and payloads of channels/sync.ts). */
+export type Emit = (event: string, payload: unknown) => void
+
+interface Cursor {
+  lastPullAt: string
+  lastFullPullAt: string
+  agendaIds: number[]
+}
+const CURSOR_KEY = 'cursor'
+const UPLOAD_CLAIM = 'uclaim!'
+
+/** What sending an entry came to. */
+interface DoneOutcome {
+  type: 'done'
+  ops: BatchOp[]
+  changes: Omit<Changes, 'entryIds'>
+  after?: () => Promise<void>
+  repaired?: RepairFinished[]
+}
+type Outcome =
+  | DoneOutcome
+  | { type: 'failed'; error: { code: string; message: string } }
+  | { type: 'retry'; error: { code: string; message: string }; offline: boolean; uncertain: boolean; delayMs?: number }
+  | { type: 'pause'; error: { code: string; message: string } }
+
+interface RepairFinished {
+  documentId: number
+  agendaId: number
+  state: string
+}
+
+const OFFLINE_CODES = new Set(['network', 'timeout', 'unknown_outcome'])
+const PAUSE_CODES = new Set(['unauthorized', 'reauth_required', 'signed_out', 'no_account'])
+const REFUSED_CODES = new Set(['bad_request', 'forbidden', 'validation', 'conflict', 'not_found'])
+const TRANSIENT_CODES = new Set(['server', 'rate_limited', 'bad_response'])
+
+/** Final states that leave the cache after the retention period. */
+const EXPORTED_STATES = new Set(['exported', 'auto_exported'])
+
+/**
+ * The sync engine (issue 5, item 3): pulls the service into the store (all pages with bounded
+ * concurrency, then `modified_since` deltas with an overlap) and pushes the outbox (in order
+ * per document or agenda, in parallel across them), with the online state taken from request
+ * outcomes and exponential backoff while offline. See {@link Outcome} handling in `settle`.
+ */
+export class SyncEngine {
+  private online = true
+  private syncing = false
+  private paused = false
+  private closed = false
+  private started = false
+  private lastSyncAt: string | null = null
+  private lastError: { code: string; message: string } | null = null
+  private progress = { done: 0, expected: 0 }
+  private counts = { pending: 0, failed: 0 }
+  private backoffStep = 0
+  private cycleTimer: NodeJS.Timeout | null = null
+  private retryTimer: NodeJS.Timeout | null = null
+  private repairTimer: NodeJS.Timeout | null = null
+  private pushPromise: Promise<void> | null = null
+  private pushAgain = false
+  private cyclePromise: Promise<void> | null = null
+  private readonly sleepers = new Set<() => void>()
+
+  constructor(
+    private readonly store: Store,
+    private readonly outbox: Outbox,
+    private readonly files: FileCache,
+    private readonly client: WorkspaceClient,
+    private readonly userId: number,
+    private readonly dir: string,
+    private readonly lock: Mutex,
+    private readonly clock: () => Date,
+    private readonly emit: Emit,
+    private readonly options: EngineOptions,
+  ) {}
+
+  // ------------------------------------------------------------------ state
+
+  status(): SyncStatus {
+    return {
+      online: this.online,
+      syncing: this.syncing,
+      paused: this.paused,
+      lastSyncAt: this.lastSyncAt,
+      pending: this.counts.pending,
+      failed: this.counts.failed,
+      progress: { ...this.progress },
+      lastError: this.lastError,
+    }
+  }
+
+  private emitStatus(): void {
+    this.emit('sync.status', this.status())
+  }
+
+  /** Re-reads the outbox counts and tells the renderer what changed. */
+  async outboxChanged(changes: Changes): Promise<void> {
+    this.counts = Outbox.counts(await this.store.outboxEntries())
+    this.emit('outbox.changed', { ...this.counts, entryIds: changes.entryIds })
+    if (changes.documentIds.length > 0 || changes.agendaIds.length > 0) {
+      this.emit('documents.changed', { documentIds: changes.documentIds, agendaIds: changes.agendaIds })
+    }
+    this.emitStatus()
+  }
+
+  async init(): Promise<void> {
+    this.lastSyncAt = (await this.store.getMeta<Cursor>(CURSOR_KEY))?.lastPullAt ?? null
+    this.counts = Outbox.counts(await this.store.outboxEntries())
+  }
+
+  private noteOnline(): void {
+    this.backoffStep = 0
+    if (!this.online) {
+      this.online = true
+      this.emitStatus()
+      this.kick()
+    }
+  }
+
+  private noteOffline(error: { code: string; message: string }): void {
+    this.lastError = error
+    if (this.online) {
+      this.online = false
+      this.emitStatus()
+    }
+    this.scheduleRetry()
+  }
+
+  /** While offline and started: try again after an exponential backoff (with jitter). */
+  private scheduleRetry(): void {
+    if (!this.started || this.closed || this.paused || this.retryTimer) return
+    const ceiling = Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** this.backoffStep)
+    this.backoffStep++
+    const delay = Math.round(ceiling / 2 + (ceiling / 2) * Math.random())
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null
+      void this.cycle().catch(() => undefined)
+    }, delay)
+  }
+
+  /** Stops sending (the account must sign in again); the outbox is kept. */
+  pause(reason: { code: string; message: string } = { code: 'paused', message: 'Sync is paused.' }): void {
+    if (this.paused) return
+    this.paused = true
+    this.lastError = reason
+    this.emitStatus()
+  }
+
+  /** Resumes after {@link pause} and pushes what waits. */
+  resume(): void {
+    if (!this.paused) return
+    this.paused = false
+    this.lastError = null
+    this.emitStatus()
+    this.kick()
+  }
+
+  // ------------------------------------------------------------------ loop
+
+  /** Starts the background loop: a sync now, then pulls every `pullIntervalMs`, repair polls. */
+  start(): void {
+    if (this.started || this.closed) return
+    this.started = true
+    void this.cycle().catch(() => undefined)
+    const pollRepairs = () => {
+      this.repairTimer = setTimeout(async () => {
+        if (!this.closed && !this.paused && this.online) await this.pollRepairs().catch(() => undefined)
+        if (!this.closed) pollRepairs()
+      }, this.options.repairPollMs)
+    }
+    pollRepairs()
+  }
+
+  /** Pushes the outbox soon (after an enqueue or retry); no-op while offline (backoff retries). */
+  kick(): void {
+    if (this.closed || this.paused || !this.online) return
+    void this.pushAll().catch(() => undefined)
+  }
+
+  /** One sync: pull then push; single flight. Resolves when done (also when offline). */
+  cycle(): Promise<void> {
+    if (this.cyclePromise) return this.cyclePromise
+    if (this.cycleTimer) {
+      clearTimeout(this.cycleTimer)
+      this.cycleTimer = null
+    }
+    this.cyclePromise = (async () => {
+      try {
+        if (this.closed || this.paused) return
+        await this.pull()
+        if (this.online && !this.paused && !this.closed) await this.pushAll()
+      } finally {
+        this.cyclePromise = null
+        if (this.started && !this.closed && this.online && !this.paused) {
+          this.cycleTimer = setTimeout(() => void this.cycle().catch(() => undefined), this.options.pullIntervalMs)
+        }
+      }
+    })()
+    return this.cyclePromise
+  }
+
+  /** "Sync now": clears the backoff and runs a cycle. */
+  async syncNow(): Promise<void> {
+    if (this.retryTimer) {
+      clearTimeout(this.retryTimer)
+      this.retryTimer = null
+    }
+    this.backoffStep = 0
+    if (this.cyclePromise) await this.cyclePromise
+    await this.cycle()
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    for (const timer of [this.cycleTimer, this.retryTimer, this.repairTimer]) if (timer) clearTimeout(timer)
+    for (const wake of this.sleepers) wake()
+    const busy = [this.pushPromise, this.cyclePromise].filter(Boolean) as Promise<void>[]
+    await Promise.race([Promise.allSettled(busy), new Promise((r) => setTimeout(r, 5_000).unref())])
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.sleepers.delete(done)
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      this.sleepers.add(done)
+    })
+  }
+
+  // ------------------------------------------------------------------ push
+
+  /** Pushes until nothing is runnable (single flight; a call while running asks for another round). */
+  pushAll(): Promise<void> {
+    if (this.pushPromise) {
+      this.pushAgain = true
+      return this.pushPromise
+    }
+    this.pushPromise = (async () => {
+      try {
+        do {
+          this.pushAgain = false
+          await this.pushRound()
+        } while (this.pushAgain && !this.closed && !this.paused && this.online)
+      } finally {
+        this.pushPromise = null
+      }
+    })()
+    return this.pushPromise
+  }
+
+  private async pushRound(): Promise<void> {
+    const running = new Map<string, Promise<void>>()
+    let wakeAt = Number.POSITIVE_INFINITY
+    for (;;) {
+      if (this.closed || this.paused || !this.online) break
+      const entries = await this.store.outboxEntries()
+      const plan = planPush(entries, new Set(running.keys()), this.clock().getTime())
+      if (plan.dependencyFailed.length > 0) {
+        await this.failDependents(plan.dependencyFailed)
+        continue
+      }
+      wakeAt = plan.wakeAt
+      for (const entry of plan.runnable) {
+        if (running.size >= this.options.pushConcurrency) break
+        running.set(
+          entry.id,
+          this.sendEntry(entry).finally(() => running.delete(entry.id)),
+        )
+      }
+      if (running.size === 0) break
+      await Promise.race(running.values())
+    }
+    await Promise.allSettled(running.values())
+    if (Number.isFinite(wakeAt) && !this.closed) {
+      const delay = Math.max(10, wakeAt - this.clock().getTime())
+      setTimeout(() => this.kick(), delay).unref?.()
+    }
+  }
+
+  private async failDependents(entries: OutboxEntry[]): Promise<void> {
+    const changed = await this.lock.run(async () => {
+      const ops: BatchOp[] = []
+      const out: OutboxEntry[] = []
+      for (const stale of entries) {
+        const entry = await this.store.outboxEntry(stale.id)
+        if (!entry || entry.status !== 'pending') continue
+        const next: OutboxEntry = {
+          ...entry,
+          status: 'failed',
+          error: { code: 'dependency_failed', message: 'It waits for an earlier action that failed.' },
+        }
+        ops.push(this.store.putEntryOp(next))
+        out.push(next)
+      }
+      await this.store.batch(ops)
+      return out
+    })
+    await this.outboxChanged(changesOf(changed))
+  }
+
+  private async sendEntry(stale: OutboxEntry): Promise<void> {
+    const entry = await this.lock.run(async () => {
+      const current = await this.store.outboxEntry(stale.id)
+      if (!current || current.status !== 'pending') return null
+      const next: OutboxEntry = {
+        ...current,
+        status: 'in_flight',
+        attempts: current.attempts + 1,
+        lastAttemptAt: this.clock().toISOString(),
+      }
+      delete next.nextAttemptAt
+      await this.store.batch([this.store.putEntryOp(next)])
+      return next
+    })
+    if (!entry) return
+    this.emit('outbox.changed', { ...this.counts, entryIds: [entry.id] })
+    let outcome: Outcome
+    try {
+      outcome = await this.perform(entry)
+    } catch (error) {
+      outcome = this.classify(entry, error)
+    }
+    await this.settle(entry, outcome)
+  }
+
+  /** Maps an error of a send to what happens to the entry (issue 5, item 3 rules). */
+  private classify(entry: OutboxEntry, error: unknown): Outcome {
+    const code = codeOf(error) ?? 'internal'
+    const message = messageOf(error)
+    const reason = { code, message }
+    const create = CREATE_KINDS.has(entry.action.kind) || entry.action.kind === 'document.repair'
+    if (OFFLINE_CODES.has(code)) {
+      return { type: 'retry', error: reason, offline: true, uncertain: code === 'unknown_outcome' || entry.uncertain === true }
+    }
+    if (PAUSE_CODES.has(code)) return { type: 'pause', error: reason }
+    if (TRANSIENT_CODES.has(code)) {
+      if (entry.attempts >= this.options.maxTransientAttempts) return { type: 'failed', error: reason }
+      const retryAfterMs = (error as { retryAfterMs?: unknown }).retryAfterMs
+      const ceiling = Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** (entry.attempts - 1))
+      return {
+        type: 'retry',
+        error: reason,
+        offline: false,
+        uncertain: entry.uncertain === true || (create && code === 'bad_response'),
+        delayMs: typeof retryAfterMs === 'number' ? retryAfterMs : ceiling,
+      }
+    }
+    if (REFUSED_CODES.has(code)) return { type: 'failed', error: reason }
+    return { type: 'failed', error: reason }
+  }
+
+  /** Writes the outcome of a send (entry state + server state) in one atomic batch. */
+  private async settle(entry: OutboxEntry, outcome: Outcome): Promise<void> {
+    if (this.closed && outcome.type !== 'done') return
+    const changes = await this.lock.run(async (): Promise<Changes> => {
+      const base = changesOf([entry])
+      if (outcome.type === 'done') {
+        await this.store.batch([...this.store.removeEntryOps(entry), ...outcome.ops])
+        return {
+          entryIds: [entry.id],
+          documentIds: [...new Set([...base.documentIds, ...outcome.changes.documentIds])],
+          agendaIds: [...new Set([...base.agendaIds, ...outcome.changes.agendaIds])],
+        }
+      }
+      if (outcome.type === 'failed') {
+        const entries = await this.store.outboxEntries()
+        const failed: OutboxEntry = { ...entry, status: 'failed', error: outcome.error }
+        delete failed.uncertain
+        const dependents = this.outbox
+          .dependentsOf(entry.id, entries)
+          .filter((d) => d.status === 'pending')
+          .map((d): OutboxEntry => ({
+            ...d,
+            status: 'failed',
+            error: { code: 'dependency_failed', message: `It waits for an action that failed: ${outcome.error.message}` },
+          }))
+        await this.store.batch([failed, ...dependents].map((e) => this.store.putEntryOp(e)))
+        return changesOf([failed, ...dependents])
+      }
+      const next: OutboxEntry = { ...entry, status: 'pending', error: outcome.error }
+      if (outcome.type === 'retry') {
+        if (outcome.uncertain) next.uncertain = true
+        if (outcome.delayMs !== undefined) next.nextAttemptAt = new Date(this.clock().getTime() + outcome.delayMs).toISOString()
+      } else {
+        next.attempts = Math.max(0, entry.attempts - 1)
+      }
+      await this.store.batch([this.store.putEntryOp(next)])
+      return { entryIds: [entry.id], documentIds: [], agendaIds: [] }
+    })
+    if (outcome.type === 'done') {
+      this.noteOnline()
+      await outcome.after?.().catch(() => undefined)
+      for (const repaired of outcome.repaired ?? []) this.emit('documents.repairFinished', repaired)
+    } else if (outcome.type === 'failed') {
+      this.noteOnline()
+    } else if (outcome.type === 'retry') {
+      if (outcome.offline) this.noteOffline(outcome.error)
+    } else {
+      this.pause(outcome.error)
+    }
+    await this.outboxChanged(changes)
+  }
+
+  /** Sends one entry; returns the server-state writes for `done`, or throws (classified). */
+  private async perform(entry: OutboxEntry): Promise<Outcome> {
+    const action = entry.action
+    const client = this.client
+    switch (action.kind) {
+      case 'document.setState': {
+        await client.setDocumentState(action.documentId, action.state)
+        return this.done(await this.patchStored(action.documentId, (s) => ({ ...s, doc: { ...s.doc, state: action.state } })))
+      }
+      case 'documents.setStates': {
+        await client.setDocumentStates(action.items)
+        const docs = await this.confirmBatch(action.items)
+        const written = await this.writeDocuments(docs)
+        return this.done(written.ops, { documentIds: docs.map((d) => d.id) }, written.repaired)
+      }
+      case 'document.repair': {
+        if (entry.uncertain) {
+          const [doc] = await client.getDocument(action.documentId)
+          if (doc && doc.state === 'repairing') {
+            const written = await this.writeDocuments([doc])
+            return this.done(written.ops, {}, written.repaired)
+          }
+        }
+        const doc = await client.repairDocument(action.documentId, action.description)
+        const written = await this.writeDocuments([{ ...doc, state: doc.state || 'repairing' }])
+        return this.done(written.ops, {}, written.repaired)
+      }
+      case 'document.archive': {
+        const doc = await client.archiveDocument(action.documentId)
+        const written = await this.writeDocuments([doc], { archived: true })
+        return this.done(written.ops)
+      }
+      case 'document.delete': {
+        try {
+          await client.deleteDocument(action.documentId)
+        } catch (error) {
+          // Gone already: what the person wanted (e.g. our earlier attempt did it).
+          if (codeOf(error) !== 'not_found') throw error
+        }
+        const ops = await this.store.deleteDocumentOps(action.documentId)
+        return { ...this.done(ops), after: () => this.files.remove(action.documentId) }
+      }
+      case 'comment.create':
+        return this.createComment(entry, action.documentId, action.text)
+      case 'comment.update': {
+        const uuid = await this.realCommentUuid(action.uuid)
+        await client.updateComment(action.documentId, uuid, action.text)
+        const key = this.store.commentKey(action.documentId, uuid)
+        const stored = await this.store.comments.get(key)
+        const ops: BatchOp[] = stored
+          ? [{ type: 'put', sublevel: this.store.sub(this.store.comments), key, value: { ...stored, text: action.text } }]
+          : []
+        return this.done(ops)
+      }
+      case 'comment.delete': {
+        const uuid = await this.realCommentUuid(action.uuid)
+        try {
+          await client.deleteComment(action.documentId, uuid)
+        } catch (error) {
+          if (codeOf(error) !== 'not_found') throw error
+        }
+        const key = this.store.commentKey(action.documentId, uuid)
+        const existed = (await this.store.comments.get(key)) !== undefined
+        const ops: BatchOp[] = [{ type: 'del', sublevel: this.store.sub(this.store.comments), key }]
+        if (existed) {
+          ops.push(
+            ...(await this.patchStored(action.documentId, (s) => ({
+              ...s,
+              doc: { ...s.doc, comments_count: Math.max(0, (s.doc.comments_count ?? 1) - 1) },
+            }))),
+          )
+        }
+        return this.done(ops)
+      }
+      case 'agenda.create':
+        return this.createAgenda(entry)
+      case 'agenda.update': {
+        const agendaId = await this.realAgendaId(action.agendaId)
+        const agenda = await client.updateAgenda(agendaId, action.attrs)
+        return this.done([{ type: 'put', sublevel: this.store.sub(this.store.agendas), key: pad(agenda.id), value: agenda }], {
+          agendaIds: [agenda.id],
+        })
+      }
+      case 'documents.upload':
+        return this.upload(entry)
+    }
+  }
+
+  private done(ops: BatchOp[], changes: Partial<Omit<Changes, 'entryIds'>> = {}, repaired?: RepairFinished[]): DoneOutcome {
+    const outcome: DoneOutcome = {
+      type: 'done',
+      ops,
+      changes: { documentIds: changes.documentIds ?? [], agendaIds: changes.agendaIds ?? [] },
+    }
+    if (repaired) outcome.repaired = repaired
+    return outcome
+  }
+
+  private async patchStored(id: number, change: (s: StoredDocument) => StoredDocument): Promise<BatchOp[]> {
+    const stored = await this.store.getDocument(id)
+    if (!stored) return []
+    const next = change(stored)
+    return this.store.putDocumentOps({ ...next, storedAt: this.clock().toISOString() }, stored)
+  }
+
+  private async realCommentUuid(uuid: string): Promise<string> {
+    if (!uuid.startsWith('local-')) return uuid
+    const real = (await this.outbox.commentMap()).get(uuid)
+    if (!real) throw new OfflineError('dependency_failed', 'The comment was never created on the service.')
+    return real
+  }
+
+  private async realAgendaId(id: number): Promise<number> {
+    if (id > 0) return id
+    const real = (await this.outbox.agendaMap()).get(id)
+    if (real === undefined) throw new OfflineError('dependency_failed', 'The agenda was never created on the service.')
+    return real
+  }
+
+  /** Comment create; after an unknown outcome, first looks for it on the service (text, author, time). */
+  private async createComment(entry: OutboxEntry, documentId: number, text: string): Promise<Outcome> {
+    const local = localCommentUuid(entry.id)
+    let uuid: string | undefined
+    let createdAt = this.clock().toISOString()
+    if (entry.uncertain) {
+      const since = Date.parse(entry.createdAt) - this.options.clockSkewMs
+      const claimed = new Set((await this.outbox.commentMap()).values())
+      const match = (await this.client.listComments(documentId))
+        .filter(
+          (c) =>
+            c.text === text &&
+            (c.author_id == null || c.author_id === this.userId) &&
+            Date.parse(c.created_at) >= since &&
+            !claimed.has(c.uuid),
+        )
+        .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))[0]
+      if (match) {
+        uuid = match.uuid
+        createdAt = match.created_at
+      }
+    }
+    if (!uuid) uuid = (await this.client.createComment(documentId, text)).uuid
+    const key = this.store.commentKey(documentId, uuid)
+    const already = (await this.store.comments.get(key)) !== undefined
+    const comment: Comment = {
+      uuid,
+      text,
+      author_id: this.userId,
+      document_id: documentId,
+      state: 'created',
+      created_at: createdAt,
+      last_modified_at: createdAt,
+    }
+    const ops: BatchOp[] = [
+      this.store.putMeta(`${COMMENT_MAP}${local}`, uuid),
+      { type: 'put', sublevel: this.store.sub(this.store.comments), key, value: comment },
+    ]
+    if (!already) {
+      ops.push(
+        ...(await this.patchStored(documentId, (s) => ({ ...s, doc: { ...s.doc, comments_count: (s.doc.comments_count ?? 0) + 1 } }))),
+      )
+    }
+    return this.done(ops)
+  }
+
+  /** Agenda create; after an unknown outcome, first looks for a new agenda of that name. */
+  private async createAgenda(entry: OutboxEntry): Promise<Outcome> {
+    if (entry.action.kind !== 'agenda.create') throw new Error('not an agenda create')
+    const attrs = entry.action.agenda
+    let agenda: Agenda | undefined
+    if (entry.uncertain) {
+      const claimed = new Set((await this.outbox.agendaMap()).values())
+      const preexisting = new Set(entry.preexistingIds ?? [])
+      agenda = (await this.client.listAgendas()).find(
+        (a) =>
+          a.name === attrs.name &&
+          !claimed.has(a.id) &&
+          !preexisting.has(a.id) &&
+          (attrs.external_id == null || a.external_id === attrs.external_id) &&
+          (attrs.email_alias === undefined || a.email_alias === attrs.email_alias),
+      )
+    }
+    if (!agenda) {
+      const [id] = await this.client.createAgendas([attrs])
+      if (id === undefined) throw new OfflineError('bad_response', 'The service created no agenda.')
+      agenda = await this.client.getAgenda(id).catch(() => ({ ...attrs, id, address: attrs.address ?? null }) as Agenda)
+    }
+    const ops: BatchOp[] = [{ type: 'put', sublevel: this.store.sub(this.store.agendas), key: pad(agenda.id), value: agenda }]
+    if (entry.localAgendaId !== undefined) ops.push(this.store.putMeta(`${AGENDA_MAP}${entry.localAgendaId}`, agenda.id))
+    return this.done(ops, { agendaIds: [agenda.id] })
+  }
+
+  /** Upload; after an unknown outcome, first looks for new documents with the same file names. */
+  private async upload(entry: OutboxEntry): Promise<Outcome> {
+    if (entry.action.kind !== 'documents.upload') throw new Error('not an upload')
+    const action = entry.action
+    const agendaId = await this.realAgendaId(action.agendaId)
+    const dir = this.outbox.uploadDir(entry.id)
+    const contents: Uint8Array[] = []
+    for (const index of action.files.keys()) {
+      try {
+        contents.push(await readFile(join(dir, String(index))))
+      } catch {
+        throw new OfflineError('upload_file_missing', `The file ${action.files[index]!.fileName} to upload is no longer on this device.`)
+      }
+    }
+    const ids: (number | undefined)[] = action.files.map(() => undefined)
+    if (entry.uncertain) {
+      const since = Date.parse(entry.createdAt) - this.options.clockSkewMs
+      const claimed = new Set<number>()
+      for await (const key of this.store.meta.keys({ gt: UPLOAD_CLAIM, lt: `${UPLOAD_CLAIM}~` })) {
+        claimed.add(Number(key.slice(UPLOAD_CLAIM.length)))
+      }
+      const recent = (
+        await this.client.listDocuments({
+          agendaId,
+          types: [...new Set([action.type, ...PULLED_TYPES])],
+          modifiedSince: new Date(since),
+          concurrency: this.options.pullConcurrency,
+        })
+      ).filter((d) => Date.parse(d.created_at) >= since && !claimed.has(d.id))
+      recent.sort((a, b) => a.id - b.id)
+      action.files.forEach((file, index) => {
+        const match = recent.find((d) => d.user_file_name === file.fileName)
+        if (match) {
+          ids[index] = match.id
+          recent.splice(recent.indexOf(match), 1)
+        }
+      })
+    }
+    const missing = action.files.map((_, i) => i).filter((i) => ids[i] === undefined)
+    if (missing.length > 0) {
+      const created = await this.client.uploadDocuments({
+        agendaId,
+        type: action.type,
+        files: missing.map((i) => ({ filename: action.files[i]!.fileName, contentType: action.files[i]!.contentType, content: contents[i]! })),
+      })
+      missing.forEach((fileIndex, k) => (ids[fileIndex] = created[k]))
+    }
+    const newIds = ids.filter((id): id is number => id !== undefined)
+    const ops: BatchOp[] = newIds.map((id) => this.store.putMeta(`${UPLOAD_CLAIM}${id}`, entry.id))
+    try {
+      const docs = newIds.length > 0 ? await this.client.listDocuments({ ids: newIds, types: [...new Set([action.type, ...PULLED_TYPES])] }) : []
+      ops.push(...(await this.writeDocuments(docs, { agendaId })).ops)
+    } catch {
+      /* the next pull brings them */
+    }
+    return { ...this.done(ops, { documentIds: newIds, agendaIds: [agendaId] }), after: () => this.outbox.cleanUploads([entry]) }
+  }
+
+  /** Re-reads the documents of a batch update until each is in its state, or times out (`not_confirmed`). */
+  private async confirmBatch(items: readonly { id: number; state: string }[]): Promise<Document[]> {
+    const target = new Map(items.map((i) => [i.id, i.state]))
+    const ids = [...target.keys()]
+    const deadline = this.clock().getTime() + this.options.batchConfirmTimeoutMs
+    for (;;) {
+      const docs: Document[] = []
+      for (let i = 0; i < ids.length; i += 100) {
+        docs.push(...(await this.client.listDocuments({ ids: ids.slice(i, i + 100), types: PULLED_TYPES, concurrency: this.options.pullConcurrency })))
+      }
+      const waiting = docs.filter((d) => target.has(d.id) && d.state !== target.get(d.id))
+      if (waiting.length === 0) return docs
+      if (this.closed) throw new OfflineError('network', 'Closed while confirming a batch update.')
+      if (this.clock().getTime() >= deadline) {
+        throw new OfflineError(
+          'not_confirmed',
+          `The service accepted the batch update but ${waiting.length} of ${ids.length} documents did not reach their state in ${Math.round(this.options.batchConfirmTimeoutMs / 1000)} s.`,
+        )
+      }
+      await this.sleep(this.options.batchConfirmPollMs)
+    }
+  }
+
+  // ------------------------------------------------------------------ pull
+
+  /**
+   * Ops writing documents as the service sent them; `agendaId` for documents not yet cached.
+   * Reports documents that left `repairing` (human review ended).
+   */
+  private async writeDocuments(
+    docs: readonly Document[],
+    options: { agendaId?: number; archived?: boolean } = {},
+  ): Promise<{ ops: BatchOp[]; repaired: RepairFinished[] }> {
+    const ops: BatchOp[] = []
+    const repaired: RepairFinished[] = []
+    const previous = await this.store.getDocuments(docs.map((d) => d.id))
+    const now = this.clock().toISOString()
+    docs.forEach((doc, index) => {
+      const prev = previous[index]
+      const agendaId = options.agendaId ?? prev?.agendaId ?? (doc as { agenda_id?: unknown }).agenda_id
+      if (typeof agendaId !== 'number') return
+      const wire = (doc as { archived?: unknown }).archived
+      const archived = options.archived ?? (typeof wire === 'boolean' ? wire : (prev?.archived ?? false))
+      ops.push(...this.store.putDocumentOps({ doc, agendaId, archived, storedAt: now }, prev))
+      if (prev?.doc.state === 'repairing' && doc.state !== 'repairing') repaired.push({ documentId: doc.id, agendaId, state: doc.state })
+    })
+    return { ops, repaired }
+  }
+
+  /**
+   * Pulls agendas, documents (full the first time and every `fullPullIntervalMs`, otherwise
+   * `modified_since` the last pull minus the overlap) and the comments of changed documents.
+   * Returns false when offline or paused (the error is recorded, not thrown).
+   */
+  async pull(): Promise<boolean> {
+    if (this.paused) return false
+    this.syncing = true
+    this.progress = { done: 0, expected: 0 }
+    this.emitStatus()
+    try {
+      const startedAt = this.clock()
+      const cursor = await this.store.getMeta<Cursor>(CURSOR_KEY)
+      const agendas = await this.client.listAgendas()
+      this.noteOnline()
+      const agendaOps: BatchOp[] = []
+      const agendaIds = new Set(agendas.map((a) => a.id))
+      for await (const key of this.store.agendas.keys()) {
+        if (!agendaIds.has(Number(key))) agendaOps.push({ type: 'del', sublevel: this.store.sub(this.store.agendas), key })
+      }
+      for (const agenda of agendas) agendaOps.push({ type: 'put', sublevel: this.store.sub(this.store.agendas), key: pad(agenda.id), value: agenda })
+      await this.store.batch(agendaOps)
+
+      const globalFull = !cursor || startedAt.getTime() - Date.parse(cursor.lastFullPullAt) > this.options.fullPullIntervalMs
+      const expected = new Map<number, number>()
+      for (const agenda of agendas) {
+        const full = globalFull || !cursor.agendaIds.includes(agenda.id)
+        expected.set(agenda.id, full ? Math.max(1, Math.ceil((await this.store.documentIdsOf(agenda.id)).length / 50)) : 1)
+      }
+      const setProgress = () => {
+        this.progress = { done: this.progress.done, expected: [...expected.values()].reduce((a, b) => a + b, 0) }
+        this.emitStatus()
+      }
+      setProgress()
+      const changedDocs: Document[] = []
+      const repaired: RepairFinished[] = []
+      const documentIds: number[] = []
+      for (const agenda of agendas) {
+        const full = globalFull || !cursor.agendaIds.includes(agenda.id)
+        let pages = 0
+        const listed = await this.client.listDocuments({
+          agendaId: agenda.id,
+          types: PULLED_TYPES,
+          concurrency: this.options.pullConcurrency,
+          ...(full ? {} : { modifiedSince: new Date(Date.parse(cursor!.lastPullAt) - this.options.overlapMs) }),
+          onPage: (page) => {
+            pages++
+            this.progress.done++
+            expected.set(agenda.id, Math.max(expected.get(agenda.id)!, pages + (page.length === 50 ? 1 : 0)))
+            setProgress()
+          },
+        })
+        expected.set(agenda.id, pages)
+        // Exported documents past the retention period are not cached (sweepRetention drops old copies).
+        const cutoff = this.clock().getTime() - this.options.retentionDays * 86_400_000
+        const busy = new Set((await this.store.outboxEntries()).flatMap((e) => documentIdsOf(e.action)))
+        const docs = listed.filter(
+          (d) => busy.has(d.id) || !(EXPORTED_STATES.has(d.state) && Date.parse(d.last_modified_at) < cutoff),
+        )
+        const previous = await this.store.getDocuments(docs.map((d) => d.id))
+        docs.forEach((doc, i) => {
+          const prev = previous[i]
+          if (!prev || prev.doc.last_modified_at !== doc.last_modified_at || prev.doc.comments_count !== doc.comments_count) changedDocs.push(doc)
+        })
+        const written = await this.writeDocuments(docs, { agendaId: agenda.id })
+        const ops = written.ops
+        repaired.push(...written.repaired)
+        documentIds.push(...docs.map((d) => d.id))
+        const removed: number[] = []
+        if (full) {
+          const returned = new Set(docs.map((d) => d.id))
+          for (const id of await this.store.documentIdsOf(agenda.id)) {
+            if (!returned.has(id)) {
+              removed.push(id)
+              ops.push(...(await this.store.deleteDocumentOps(id)))
+            }
+          }
+        }
+        await this.store.batch(ops)
+        for (const id of removed) await this.files.remove(id)
+        documentIds.push(...removed)
+      }
+      setProgress()
+
+      await this.pullComments(changedDocs)
+      await this.store.batch([
+        this.store.putMeta(CURSOR_KEY, {
+          lastPullAt: startedAt.toISOString(),
+          lastFullPullAt: globalFull ? startedAt.toISOString() : cursor!.lastFullPullAt,
+          agendaIds: agendas.map((a) => a.id),
+        } satisfies Cursor),
+      ])
+      await this.sweepRetention()
+      this.lastSyncAt = startedAt.toISOString()
+      this.lastError = null
+      this.emit('documents.changed', { documentIds: [...new Set(documentIds)], agendaIds: agendas.map((a) => a.id) })
+      for (const r of repaired) this.emit('documents.repairFinished', r)
+      return true
+    } catch (error) {
+      const reason = { code: codeOf(error) ?? 'internal', message: messageOf(error) }
+      if (OFFLINE_CODES.has(reason.code)) this.noteOffline(reason)
+      else if (PAUSE_CODES.has(reason.code)) this.pause(reason)
+      else {
+        // The service answered (5xx, 429, an odd page): try again after a backoff.
+        this.lastError = reason
+        this.scheduleRetry()
+      }
+      return false
+    } finally {
+      this.syncing = false
+      this.emitStatus()
+    }
+  }
+
+  /** Replaces the stored comments of documents that changed (bounded concurrency). */
+  private async pullComments(docs: readonly Document[]): Promise<void> {
+    const queue = new PQueue({ concurrency: this.options.pullConcurrency })
+    const wanted = docs.filter((d) => d.comments_count === undefined || d.comments_count > 0)
+    const have = await Promise.all(docs.map(async (d) => ({ d, n: (await this.store.commentsOf(d.id)).length })))
+    for (const { d, n } of have) if (n > 0 && !wanted.includes(d)) wanted.push(d)
+    let failure: unknown
+    for (const doc of wanted) {
+      void queue.add(async () => {
+        if (failure) return
+        try {
+          const comments = await this.client.listComments(doc.id)
+          const ops: BatchOp[] = []
+          for await (const key of this.store.comments.keys({ gt: `${pad(doc.id)}!`, lt: `${pad(doc.id)}~` })) {
+            ops.push({ type: 'del', sublevel: this.store.sub(this.store.comments), key })
+          }
+          for (const comment of comments) {
+            ops.push({ type: 'put', sublevel: this.store.sub(this.store.comments), key: this.store.commentKey(doc.id, comment.uuid), value: comment })
+          }
+          await this.store.batch(ops)
+        } catch (error) {
+          failure ??= error
+        }
+      })
+    }
+    await queue.onIdle()
+    if (failure) throw failure
+  }
+
+  /** Exported and archived documents untouched for `retentionDays` leave the cache (with their files). */
+  async sweepRetention(): Promise<number[]> {
+    const cutoff = this.clock().getTime() - this.options.retentionDays * 86_400_000
+    const busy = new Set((await this.store.outboxEntries()).flatMap((e) => documentIdsOf(e.action)))
+    const gone: number[] = []
+    for await (const stored of this.store.docs.values()) {
+      const old = Date.parse(stored.doc.last_modified_at) < cutoff
+      if (old && (stored.archived || EXPORTED_STATES.has(stored.doc.state)) && !busy.has(stored.doc.id)) gone.push(stored.doc.id)
+    }
+    for (const id of gone) {
+      await this.store.batch(await this.store.deleteDocumentOps(id))
+      await this.files.remove(id)
+    }
+    return gone
+  }
+
+  /** Re-reads documents in repair; tells the renderer about those whose human review ended. */
+  async pollRepairs(): Promise<RepairFinished[]> {
+    const ids: number[] = []
+    for await (const key of this.store.watch.keys()) ids.push(Number(key))
+    const finished: RepairFinished[] = []
+    for (let i = 0; i < ids.length; i += 100) {
+      let docs: Document[]
+      try {
+        docs = await this.client.listDocuments({ ids: ids.slice(i, i + 100), types: PULLED_TYPES })
+      } catch (error) {
+        const reason = { code: codeOf(error) ?? 'internal', message: messageOf(error) }
+        if (OFFLINE_CODES.has(reason.code)) this.noteOffline(reason)
+        return finished
+      }
+      this.noteOnline()
+      const written = await this.writeDocuments(docs.filter((d) => d.state !== 'repairing'))
+      await this.store.batch(written.ops)
+      finished.push(...written.repaired)
+    }
+    if (finished.length > 0) {
+      this.emit('documents.changed', { documentIds: finished.map((f) => f.documentId), agendaIds: [...new Set(finished.map((f) => f.agendaId))] })
+      for (const f of finished) this.emit('documents.repairFinished', f)
+    }
+    return finished
+  }
+
+  /** Records a request outcome from a read path (previews, originals). */
+  noteRequestError(error: unknown): void {
+    const reason = { code: codeOf(error) ?? 'internal', message: messageOf(error) }
+    if (OFFLINE_CODES.has(reason.code)) this.noteOffline(reason)
+    else if (PAUSE_CODES.has(reason.code)) this.pause(reason)
+  }
+
+  noteRequestOk(): void {
+    this.noteOnline()
+  }
+
+  isOnline(): boolean {
+    return this.online && !this.paused
+  }
+}
+
+/** Resource lanes of an entry: entries sharing a lane are sent one after the other, in order. */
+export function lanesOf(entry: OutboxEntry): string[] {
+  const action = entry.action
+  const lanes = documentIdsOf(action).map((id) => `d:${id}`)
+  if (action.kind === 'agenda.update' || action.kind === 'documents.upload') lanes.push(`a:${action.agendaId}`)
+  if (action.kind === 'agenda.create') lanes.push(`a:${entry.localAgendaId ?? entry.id}`)
+  return lanes
+}
+
+/**
+ * Which pending entries may be sent now: in write order per lane, after their dependencies,
+ * not before `nextAttemptAt`. `dependencyFailed` lists pending entries whose dependency failed.
+ */
+export function planPush(
+  entries: readonly OutboxEntry[],
+  running: ReadonlySet<string>,
+  now: number,
+): { runnable: OutboxEntry[]; dependencyFailed: OutboxEntry[]; wakeAt: number } {
+  const blocked = new Set<string>()
+  const live = new Set(entries.filter((e) => e.status === 'pending' || e.status === 'in_flight').map((e) => e.id))
+  const failed = new Set(entries.filter((e) => e.status === 'failed').map((e) => e.id))
+  const runnable: OutboxEntry[] = []
+  const dependencyFailed: OutboxEntry[] = []
+  let wakeAt = Number.POSITIVE_INFINITY
+  for (const entry of entries) {
+    if (entry.status === 'failed' || entry.status === 'done') continue
+    const lanes = lanesOf(entry)
+    const block = () => lanes.forEach((lane) => blocked.add(lane))
+    if (running.has(entry.id) || entry.status === 'in_flight') {
+      block()
+      continue
+    }
+    if (lanes.some((lane) => blocked.has(lane))) {
+      block()
+      continue
+    }
+    if (entry.dependsOn.some((id) => failed.has(id))) {
+      dependencyFailed.push(entry)
+      continue
+    }
+    if (entry.dependsOn.some((id) => live.has(id))) {
+      block()
+      continue
+    }
+    if (entry.nextAttemptAt && Date.parse(entry.nextAttemptAt) > now) {
+      wakeAt = Math.min(wakeAt, Date.parse(entry.nextAttemptAt))
+      block()
+      continue
+    }
+    runnable.push(entry)
+    block()
+  }
+  return { runnable, dependencyFailed, wakeAt }
+}

@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, rm, writeFile, open as openFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import {
+  describeAction,
+  isLocalCommentUuid,
+  LOCAL_COMMENT_PREFIX,
+  outboxActionSchema,
+  type OutboxAction,
+} from '../../shared/outbox/actions'
+import type { OutboxEntry } from '../../shared/outbox/entry'
+import { isLive } from './effects'
+import { OfflineError } from './errors'
+import { pad, type BatchOp, type Mutex, type Store } from './store'
+
+/** Meta key prefixes of the id maps. */
+export const COMMENT_MAP = 'cmap!'
+export const AGENDA_MAP = 'amap!'
+const SEQ_KEY = 'seq'
+const LOCAL_AGENDA_KEY = 'localAgenda'
+
+/** A file to upload, with its bytes (kept in `<dir>/uploads/<entry id>/<index>` until sent). */
+export interface UploadInput {
+  fileName: string
+  contentType: string
+  bytes: Uint8Array
+}
+
+/** What changed, for events. */
+export interface Changes {
+  entryIds: string[]
+  documentIds: number[]
+  agendaIds: number[]
+}
+
+/**
+ * The durable outbox (issue 5, item 2): writes each action with its optimistic effect in one
+ * atomic batch, and implements undo (unsent only), retry and discard of failed entries.
+ * State changes of entries go through `lock` so the sync engine and the UI never race.
+ */
+export class Outbox {
+  constructor(
+    private readonly store: Store,
+    private readonly dir: string,
+    private readonly lock: Mutex,
+    private readonly clock: () => Date,
+    /** A new entry is not sent before this many ms (the undo window). */
+    private readonly undoWindowMs = 0,
+  ) {}
+
+  uploadDir(entryId: string): string {
+    return join(this.dir, 'uploads', entryId)
+  }
+
+  /** Local comment uuid -> real uuid, for creates already done. */
+  async commentMap(): Promise<Map<string, string>> {
+    const map = new Map<string, string>()
+    for await (const [key, value] of this.store.meta.iterator({ gt: COMMENT_MAP, lt: `${COMMENT_MAP}~` })) {
+      map.set(key.slice(COMMENT_MAP.length), value as string)
+    }
+    return map
+  }
+
+  /** Local (negative) agenda id -> real id, for creates already done. */
+  async agendaMap(): Promise<Map<number, number>> {
+    const map = new Map<number, number>()
+    for await (const [key, value] of this.store.meta.iterator({ gt: AGENDA_MAP, lt: `${AGENDA_MAP}~` })) {
+      map.set(Number(key.slice(AGENDA_MAP.length)), value as number)
+    }
+    return map
+  }
+
+  /**
+   * Validates `input`, resolves references to things created offline (a `local-` comment
+   * uuid, a negative agenda id) and writes the entry with its effect atomically.
+   * Errors: `invalid_action` (schema), `not_found` (a local reference to nothing).
+   */
+  async enqueue(input: unknown, uploadFiles?: readonly UploadInput[]): Promise<OutboxEntry> {
+    const parsed = outboxActionSchema.safeParse(input)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new OfflineError('invalid_action', `Invalid action${issue?.path.length ? ` at ${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}`)
+    }
+    const id = randomUUID()
+    if (parsed.data.kind === 'documents.upload') {
+      if (!uploadFiles || uploadFiles.length !== parsed.data.files.length) {
+        throw new OfflineError('invalid_action', 'An upload needs the bytes of each file (use enqueueUpload).')
+      }
+      await this.writeUploadFiles(id, uploadFiles)
+    }
+    try {
+      return await this.lock.run(async () => {
+        const action = parsed.data
+        const entries = await this.store.outboxEntries()
+        const dependsOn = await this.resolveReferences(action, entries)
+        const seq = ((await this.store.getMeta<number>(SEQ_KEY)) ?? 0) + 1
+        const ops: BatchOp[] = [this.store.putMeta(SEQ_KEY, seq)]
+        const now = this.clock()
+        const entry: OutboxEntry = {
+          id,
+          seq,
+          action,
+          createdAt: now.toISOString(),
+          baseLastModifiedAt: null,
+          attempts: 0,
+          status: 'pending',
+          dependsOn,
+        }
+        if (this.undoWindowMs > 0) entry.nextAttemptAt = new Date(now.getTime() + this.undoWindowMs).toISOString()
+        if ('documentId' in action) {
+          const stored = await this.store.getDocument(action.documentId)
+          entry.baseLastModifiedAt = stored?.doc.last_modified_at ?? null
+        }
+        if (action.kind === 'agenda.create') {
+          const local = ((await this.store.getMeta<number>(LOCAL_AGENDA_KEY)) ?? 0) - 1
+          ops.push(this.store.putMeta(LOCAL_AGENDA_KEY, local))
+          entry.localAgendaId = local
+          const same: number[] = []
+          for await (const agenda of this.store.agendas.values()) if (agenda.name === action.agenda.name) same.push(agenda.id)
+          entry.preexistingIds = same
+        }
+        ops.push(...this.store.addEntryOps(entry))
+        await this.store.batch(ops)
+        return entry
+      })
+    } catch (error) {
+      if (parsed.data.kind === 'documents.upload') await rm(this.uploadDir(id), { recursive: true, force: true })
+      throw error
+    }
+  }
+
+  private async writeUploadFiles(id: string, files: readonly UploadInput[]): Promise<void> {
+    const dir = this.uploadDir(id)
+    await mkdir(dir, { recursive: true })
+    for (const [index, file] of files.entries()) {
+      const path = join(dir, String(index))
+      await writeFile(path, file.bytes)
+      const handle = await openFile(path, 'r')
+      try {
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+    }
+  }
+
+  /** Rewrites references to things already created and returns the entries this one waits for. */
+  private async resolveReferences(action: OutboxAction, entries: OutboxEntry[]): Promise<string[]> {
+    if ((action.kind === 'comment.update' || action.kind === 'comment.delete') && isLocalCommentUuid(action.uuid)) {
+      const createId = action.uuid.slice(LOCAL_COMMENT_PREFIX.length)
+      const real = (await this.commentMap()).get(action.uuid)
+      if (real) {
+        action.uuid = real
+        return []
+      }
+      if (entries.some((e) => e.id === createId && e.action.kind === 'comment.create')) return [createId]
+      throw new OfflineError('not_found', 'That comment no longer exists on this device.')
+    }
+    if ((action.kind === 'agenda.update' || action.kind === 'documents.upload') && action.agendaId < 0) {
+      const real = (await this.agendaMap()).get(action.agendaId)
+      if (real !== undefined) {
+        action.agendaId = real
+        return []
+      }
+      const create = entries.find((e) => e.action.kind === 'agenda.create' && e.localAgendaId === action.agendaId)
+      if (create) return [create.id]
+      throw new OfflineError('not_found', `Agenda ${action.agendaId} no longer exists on this device.`)
+    }
+    return []
+  }
+
+  /** Entries that (transitively) depend on `id`. */
+  dependentsOf(id: string, entries: readonly OutboxEntry[]): OutboxEntry[] {
+    const found: OutboxEntry[] = []
+    const ids = new Set([id])
+    for (const entry of entries) {
+      if (entry.dependsOn.some((d) => ids.has(d))) {
+        found.push(entry)
+        ids.add(entry.id)
+      }
+    }
+    return found
+  }
+
+  /**
+   * Removes an entry not yet sent (pending, never attempted) and its effect, with the entries
+   * depending on it. Errors: `not_found`, `too_late` (sent or being sent; or failed: discard it).
+   */
+  async undo(entryId: string): Promise<Changes> {
+    const removed = await this.lock.run(async () => {
+      const entry = await this.store.outboxEntry(entryId)
+      if (!entry) throw new OfflineError('not_found', 'That action is no longer in the outbox.')
+      if (entry.status !== 'pending' || entry.attempts > 0 || entry.uncertain) {
+        throw new OfflineError('too_late', 'Too late to undo: the action was already sent.')
+      }
+      const entries = await this.store.outboxEntries()
+      const dependents = this.dependentsOf(entryId, entries)
+      if (dependents.some((d) => d.status === 'in_flight' || d.attempts > 0)) {
+        throw new OfflineError('too_late', 'Too late to undo: an action based on it was already sent.')
+      }
+      const all = [entry, ...dependents]
+      await this.store.batch(all.flatMap((e) => this.store.removeEntryOps(e)))
+      return all
+    })
+    await this.cleanUploads(removed)
+    return changesOf(removed)
+  }
+
+  /** failed -> pending (and its dependents that failed because of it). Errors: `not_found`, `not_failed`. */
+  async retry(entryId: string): Promise<Changes> {
+    const changed = await this.lock.run(async () => {
+      const entry = await this.store.outboxEntry(entryId)
+      if (!entry) throw new OfflineError('not_found', 'That action is no longer in the outbox.')
+      if (entry.status !== 'failed') throw new OfflineError('not_failed', 'Only a failed action can be retried.')
+      const entries = await this.store.outboxEntries()
+      const dependents = this.dependentsOf(entryId, entries).filter(
+        (d) => d.status === 'failed' && d.error?.code === 'dependency_failed',
+      )
+      const all = [entry, ...dependents].map((e) => {
+        const next: OutboxEntry = { ...e, status: 'pending' }
+        delete next.error
+        delete next.nextAttemptAt
+        return next
+      })
+      await this.store.batch(all.map((e) => this.store.putEntryOp(e)))
+      return all
+    })
+    return changesOf(changed)
+  }
+
+  /** Removes a failed entry (its effect is already rolled back) and the entries depending on it. */
+  async discard(entryId: string): Promise<Changes> {
+    const removed = await this.lock.run(async () => {
+      const entry = await this.store.outboxEntry(entryId)
+      if (!entry) throw new OfflineError('not_found', 'That action is no longer in the outbox.')
+      if (entry.status !== 'failed') throw new OfflineError('not_failed', 'Only a failed action can be discarded; undo a pending one.')
+      const entries = await this.store.outboxEntries()
+      const dependents = this.dependentsOf(entryId, entries).filter((d) => d.status !== 'in_flight')
+      const all = [entry, ...dependents]
+      await this.store.batch(all.flatMap((e) => this.store.removeEntryOps(e)))
+      return all
+    })
+    await this.cleanUploads(removed)
+    return changesOf(removed)
+  }
+
+  /** Deletes the stored bytes of removed upload entries. */
+  async cleanUploads(entries: readonly OutboxEntry[]): Promise<void> {
+    for (const entry of entries) {
+      if (entry.action.kind === 'documents.upload') await rm(this.uploadDir(entry.id), { recursive: true, force: true })
+    }
+  }
+
+  /** Counts of live (pending + in flight) and failed entries. */
+  static counts(entries: readonly OutboxEntry[]): { pending: number; failed: number } {
+    let pending = 0
+    let failed = 0
+    for (const entry of entries) {
+      if (isLive(entry)) pending++
+      else if (entry.status === 'failed') failed++
+    }
+    return { pending, failed }
+  }
+
+  static describe(entry: OutboxEntry): string {
+    return describeAction(entry.action)
+  }
+}
+
+/** The entries, documents and agendas an operation on `entries` changed. */
+export function changesOf(entries: readonly OutboxEntry[]): Changes {
+  const documentIds = new Set<number>()
+  const agendaIds = new Set<number>()
+  for (const entry of entries) {
+    const action = entry.action
+    if ('documentId' in action) documentIds.add(action.documentId)
+    if (action.kind === 'documents.setStates') for (const item of action.items) documentIds.add(item.id)
+    if ('agendaId' in action) agendaIds.add(action.agendaId)
+    if (entry.localAgendaId !== undefined) agendaIds.add(entry.localAgendaId)
+  }
+  return { entryIds: entries.map((e) => e.id), documentIds: [...documentIds], agendaIds: [...agendaIds] }
+}
+
+export { pad }

@@ -1,0 +1,281 @@
+import { mkdir, readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { OutboxAction } from '../../shared/outbox/actions'
+import type { OutboxEntry } from '../../shared/outbox/entry'
+import type { SyncStatus } from '../../shared/ipc/channels/sync'
+import type { WorkspaceClient } from './client'
+import {
+  agendasView,
+  commentsView,
+  documentView,
+  entriesByDocument,
+  type CachedAgenda,
+  type CachedComment,
+  type CachedDocument,
+} from './effects'
+import { DEFAULT_ENGINE_OPTIONS, SyncEngine, type EngineOptions } from './engine'
+import { codeOf, messageOf, OfflineError } from './errors'
+import { FileCache } from './files'
+import { changesOf, Outbox, type UploadInput } from './outbox'
+import { Mutex, Store, type Level } from './store'
+
+/** Options of {@link openWorkspace}; durations in ms, sizes in bytes. */
+export interface WorkspaceOptions {
+  /** Per-account folder under user data: the store (`store/`), `previews/`, `originals/`, `uploads/`. */
+  dir: string
+  /** The service client (the real `ApiClient` fits). */
+  client: WorkspaceClient
+  /** The signed-in user: author of comments created here. */
+  userId: number
+  /** Receives the events of src/shared/ipc/channels/sync.ts (`sync.status`, `outbox.changed`, ...). */
+  emit?: (event: string, payload: unknown) => void
+  clock?: () => Date
+  /** A level to use instead of classic-level in `<dir>/store` (tests pass memory-level); not closed by `close()`. */
+  level?: Level
+  options?: Partial<EngineOptions> & {
+    /** Cap of cached previews + originals (default 500 MB). */
+    cacheCapBytes?: number
+    /** fsync each store write (default true; survives power loss, not only a killed process). */
+    durableWrites?: boolean
+  }
+}
+
+/**
+ * The offline workspace of one account (issue 5): reads come from the local store only,
+ * actions go to the durable outbox with their optimistic effect (one atomic write), and the
+ * sync engine pulls and pushes in the background.
+ */
+export interface OfflineWorkspace {
+  /** Cached agendas, with those created offline (negative ids) and pending updates applied. */
+  listAgendas(): Promise<CachedAgenda[]>
+  /** Cached documents of an agenda, id descending; archived and deleted ones left out. */
+  listDocuments(agendaId: number): Promise<CachedDocument[]>
+  /** A cached document (also an archived one, `local.archived`), or null. */
+  getDocument(id: number): Promise<CachedDocument | null>
+  /** Cached comments of a document, including optimistic ones (`local.pending`). */
+  listComments(documentId: number): Promise<CachedComment[]>
+  /** The cached preview, or fetched and cached when online; null when there is none to be had. */
+  getPreview(documentId: number): Promise<{ contentType: string; bytes: Uint8Array } | null>
+  /**
+   * The cached original file, or fetched and cached when online.
+   * Errors: `not_found` (no such document), `offline` (not cached and the service unreachable).
+   */
+  getOriginal(documentId: number): Promise<{ fileName: string; contentType: string; bytes: Uint8Array }>
+  /**
+   * Writes an action to the outbox with its optimistic effect (one atomic batch) and pushes
+   * soon. Errors: `invalid_action`, `not_found` (a local reference to nothing), `closed`.
+   * For `documents.upload` use {@link enqueueUpload} (the bytes must be stored too).
+   */
+  enqueue(action: OutboxAction): Promise<OutboxEntry>
+  /** Stores the files beside the store, then enqueues a `documents.upload` action. */
+  enqueueUpload(input: { agendaId: number; type: string; files: UploadInput[] }): Promise<OutboxEntry>
+  /** Removes an entry not yet sent and reverts its effect. Errors: `too_late`, `not_found`. */
+  undo(entryId: string): Promise<void>
+  /** failed -> pending. Errors: `not_failed`, `not_found`. */
+  retry(entryId: string): Promise<void>
+  /** Removes a failed entry (effect already rolled back). Errors: `not_failed`, `not_found`. */
+  discard(entryId: string): Promise<void>
+  /** Entries not done (pending, in flight, failed), in write order. */
+  listOutbox(): Promise<OutboxEntry[]>
+  /** Pull (full the first time, then deltas) + push; resolves when done, also when offline. */
+  syncNow(): Promise<void>
+  status(): SyncStatus
+  /** Starts the background loop (push on enqueue, periodic pull, repair polls, backoff offline). */
+  start(): void
+  /** Stops sending after sign-out / `reauth_required`; the outbox is kept. */
+  pause(reason?: { code: string; message: string }): void
+  /** Resumes after {@link pause}. */
+  resume(): void
+  /** Re-reads documents in repair now (the loop does it every `repairPollMs`). */
+  pollRepairs(): Promise<{ documentId: number; agendaId: number; state: string }[]>
+  /** Stops the loop and closes the store (not an injected level). */
+  close(): Promise<void>
+}
+
+/**
+ * Opens (or creates) the workspace in `options.dir`. Replay comes from storage: entries found
+ * `in_flight` (the process died while sending) are marked `uncertain`, so creates are checked
+ * against the service before being sent again. Upload files without an entry are removed.
+ */
+export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineWorkspace> {
+  const { dir, client, userId } = options
+  const clock = options.clock ?? (() => new Date())
+  const emit = options.emit ?? (() => {})
+  const settings = { ...DEFAULT_ENGINE_OPTIONS, ...stripUndefined(options.options ?? {}) }
+  await mkdir(dir, { recursive: true })
+  let level = options.level
+  const ownsLevel = !level
+  if (!level) {
+    const { ClassicLevel } = await import('classic-level')
+    level = new ClassicLevel<string, unknown>(join(dir, 'store'), { valueEncoding: 'json' }) as unknown as Level
+  }
+  await level.open()
+  const store = new Store(level, options.options?.durableWrites ?? true)
+  const lock = new Mutex()
+  const outbox = new Outbox(store, dir, lock, clock, settings.undoWindowMs)
+  const files = await FileCache.open(dir, store, options.options?.cacheCapBytes ?? 500 * 1024 * 1024, () => clock().getTime())
+  const engine = new SyncEngine(store, outbox, files, client, userId, dir, lock, clock, emit, settings)
+
+  // Recovery: what was in flight when the process stopped has an unknown outcome.
+  const entries = await store.outboxEntries()
+  const recovered = entries
+    .filter((e) => e.status === 'in_flight')
+    .map((e): OutboxEntry => ({ ...e, status: 'pending', uncertain: true }))
+  await store.batch(recovered.map((e) => store.putEntryOp(e)))
+  const known = new Set(entries.map((e) => e.id))
+  const uploads = await readdir(join(dir, 'uploads')).catch(() => [] as string[])
+  for (const name of uploads) if (!known.has(name)) await rm(join(dir, 'uploads', name), { recursive: true, force: true })
+  await engine.init()
+
+  let closed = false
+  const ensureOpen = () => {
+    if (closed) throw new OfflineError('closed', 'The workspace is closed.')
+  }
+  const afterChange = async (changes: ReturnType<typeof changesOf>) => {
+    await engine.outboxChanged(changes)
+    engine.kick()
+  }
+
+  const workspace: OfflineWorkspace = {
+    async listAgendas() {
+      const stored = []
+      for await (const agenda of store.agendas.values()) stored.push(agenda)
+      return agendasView(stored, await store.outboxEntries(), await outbox.agendaMap())
+    },
+
+    async listDocuments(agendaId) {
+      if (agendaId <= 0) return []
+      const ids = await store.documentIdsOf(agendaId)
+      const stored = await store.getDocuments(ids)
+      const byDoc = entriesByDocument(await store.outboxEntries())
+      const docs: CachedDocument[] = []
+      for (const s of stored) {
+        if (!s) continue
+        const view = documentView(s, byDoc.get(s.doc.id) ?? [])
+        if (view && !view.local.archived) docs.push(view)
+      }
+      return docs
+    },
+
+    async getDocument(id) {
+      const stored = await store.getDocument(id)
+      if (!stored) return null
+      return documentView(stored, entriesByDocument(await store.outboxEntries()).get(id) ?? [])
+    },
+
+    async listComments(documentId) {
+      return commentsView(
+        documentId,
+        await store.commentsOf(documentId),
+        await store.outboxEntries(),
+        userId,
+        await outbox.commentMap(),
+      )
+    },
+
+    async getPreview(documentId) {
+      const cached = await files.get('preview', documentId)
+      if (cached) return { contentType: cached.record.contentType, bytes: cached.bytes }
+      const stored = await store.getDocument(documentId)
+      const path = stored?.doc.preview
+      if (!path || !engine.isOnline() || closed) return null
+      try {
+        const preview = await client.getPreview(path)
+        engine.noteRequestOk()
+        await files.put('preview', documentId, preview.bytes, { contentType: preview.contentType })
+        return { contentType: preview.contentType, bytes: preview.bytes }
+      } catch (error) {
+        engine.noteRequestError(error)
+        return null
+      }
+    },
+
+    async getOriginal(documentId) {
+      const cached = await files.get('original', documentId)
+      if (cached) {
+        return { fileName: cached.record.fileName ?? `${documentId}`, contentType: cached.record.contentType, bytes: cached.bytes }
+      }
+      const stored = await store.getDocument(documentId)
+      if (!stored) throw new OfflineError('not_found', `Document ${documentId} is not in this device's cache.`)
+      ensureOpen()
+      try {
+        const original = await client.getOriginalFile(documentId)
+        engine.noteRequestOk()
+        await files.put('original', documentId, original.bytes, { contentType: original.contentType, fileName: original.fileName })
+        return original
+      } catch (error) {
+        engine.noteRequestError(error)
+        const code = codeOf(error)
+        if (code === 'network' || code === 'timeout') {
+          throw new OfflineError('offline', `The original of document ${documentId} is not on this device and the service cannot be reached.`)
+        }
+        if (code === 'not_found') throw new OfflineError('not_found', `The service has no original file for document ${documentId}.`)
+        throw new OfflineError(code ?? 'internal', messageOf(error))
+      }
+    },
+
+    async enqueue(action) {
+      ensureOpen()
+      const entry = await outbox.enqueue(action)
+      await afterChange(changesOf([entry]))
+      return entry
+    },
+
+    async enqueueUpload(input) {
+      ensureOpen()
+      const entry = await outbox.enqueue(
+        {
+          kind: 'documents.upload',
+          agendaId: input.agendaId,
+          type: input.type,
+          files: input.files.map((f) => ({ fileName: f.fileName, contentType: f.contentType, size: f.bytes.byteLength })),
+        },
+        input.files,
+      )
+      await afterChange(changesOf([entry]))
+      return entry
+    },
+
+    async undo(entryId) {
+      ensureOpen()
+      await afterChange(await outbox.undo(entryId))
+    },
+
+    async retry(entryId) {
+      ensureOpen()
+      await afterChange(await outbox.retry(entryId))
+    },
+
+    async discard(entryId) {
+      ensureOpen()
+      await afterChange(await outbox.discard(entryId))
+    },
+
+    listOutbox: () => store.outboxEntries(),
+
+    async syncNow() {
+      ensureOpen()
+      await engine.syncNow()
+    },
+
+    status: () => engine.status(),
+    start: () => engine.start(),
+    pause: (reason) => engine.pause(reason),
+    resume: () => engine.resume(),
+    pollRepairs: () => engine.pollRepairs(),
+
+    async close() {
+      if (closed) return
+      closed = true
+      await engine.close()
+      await lock.run(async () => {
+        if (ownsLevel) await level.close()
+      })
+    },
+  }
+  return workspace
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}

@@ -1,0 +1,349 @@
+/**
+ * The state of the triage workspace (issue 6): agendas, the inbox rows of the current
+ * agenda, filters, cursor, selection, the open document and the last undoable action.
+ * Everything is read through `window.docket` (local store in main); actions go to the outbox.
+ */
+import { SvelteSet } from 'svelte/reactivity'
+import type { CheckResult } from '../../../shared/checks/result'
+import type {
+  AgendaSummary,
+  CachedCommentView,
+  CachedDocumentView,
+  DocumentRow,
+} from '../../../shared/ipc/channels/workspace'
+import { countQueues, QUEUES, type Queue } from '../../../shared/queues'
+import { docket } from '../lib/docket'
+import { onEvent } from '../lib/events'
+import { t } from '../lib/i18n'
+import { showError, showToast } from '../lib/toasts.svelte'
+import { filterRows, nextAfter, sortRows, type SortOrder, type TypeFilter } from './listModel'
+import { triageSettings } from './settings.svelte'
+import './strings'
+
+export type TriageActionKind = 'ready' | 'exported' | 'repair' | 'archive'
+
+interface LastAction {
+  entryIds: string[]
+  label: string
+  /** The document that was open when acting (reopened on undo). */
+  anchor: number | null
+}
+
+const AGENDA_KEY = 'docket.triage.agendaId'
+
+export class TriageWorkspace {
+  agendas = $state.raw<AgendaSummary[]>([])
+  agendasLoaded = $state(false)
+  agendaId = $state<number | null>(null)
+  rows = $state.raw<DocumentRow[]>([])
+  rowsLoaded = $state(false)
+  queue = $state<Queue>('to_review')
+  type = $state<TypeFilter>('all')
+  search = $state('')
+  sort = $state<SortOrder>({ key: 'received', direction: 'desc' })
+
+  /** The rows shown: the tab, type and search applied, sorted. */
+  visible = $derived(sortRows(filterRows(this.rows, { queue: this.queue, type: this.type, search: this.search }), this.sort))
+  /** Tab counts of the current agenda (from the rows, so they follow optimistic actions). */
+  counts = $derived(countQueues(this.rows.map((row) => row.state)))
+
+  /** The row with the keyboard cursor. */
+  cursorId = $state<number | null>(null)
+  readonly selected = new SvelteSet<number>()
+  /** The document shown in the pane. */
+  openId = $state<number | null>(null)
+  document = $state.raw<CachedDocumentView | null>(null)
+  checks = $state.raw<CheckResult[]>([])
+  documentError = $state<string | null>(null)
+  comments = $state.raw<CachedCommentView[]>([])
+  lastAction = $state<LastAction | null>(null)
+  busy = $state(false)
+
+  private openToken = 0
+  private refreshTimer: ReturnType<typeof setTimeout> | null = null
+  private unsubscribers: (() => void)[] = []
+
+  /** Loads agendas and the inbox, and listens to store changes. Returns a stop function. */
+  start(): () => void {
+    void this.loadAgendas(true)
+    const later = () => this.scheduleRefresh()
+    this.unsubscribers.push(
+      onEvent('documents.changed', later),
+      onEvent('outbox.changed', later),
+      onEvent('agendas.changed', later),
+      onEvent('documents.repairFinished', (payload) => {
+        showToast('info', t('triage.toast.repairFinished'))
+        void payload
+        later()
+      }),
+    )
+    return () => {
+      for (const off of this.unsubscribers.splice(0)) off()
+      if (this.refreshTimer) clearTimeout(this.refreshTimer)
+    }
+  }
+
+  /** Coalesces bursts of change events into one reload. */
+  scheduleRefresh(): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer)
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null
+      void this.refresh()
+    }, 250)
+  }
+
+  /** Reloads agendas, rows and the open document (comments included). */
+  async refresh(): Promise<void> {
+    await Promise.all([this.loadAgendas(false), this.loadRows()])
+    if (this.openId !== null) await this.loadDocument(this.openId, false)
+  }
+
+  async loadAgendas(chooseAgenda: boolean): Promise<void> {
+    try {
+      const { agendas } = await docket().invoke('agendas.list', {})
+      this.agendas = agendas
+      this.agendasLoaded = true
+      if (chooseAgenda || (this.agendaId !== null && !agendas.some((a) => a.id === this.agendaId))) {
+        const saved = Number(safeGet(AGENDA_KEY))
+        const agenda = agendas.find((a) => a.id === saved) ?? agendas[0]
+        if (agenda) await this.selectAgenda(agenda.id)
+      }
+    } catch (error) {
+      this.agendasLoaded = true
+      showError(error)
+    }
+  }
+
+  async selectAgenda(agendaId: number): Promise<void> {
+    if (this.agendaId !== agendaId) {
+      this.agendaId = agendaId
+      this.selected.clear()
+      this.closeDocument()
+      this.cursorId = null
+      this.rows = []
+      this.rowsLoaded = false
+      safeSet(AGENDA_KEY, String(agendaId))
+    }
+    await this.loadRows()
+  }
+
+  async loadRows(): Promise<void> {
+    const agendaId = this.agendaId
+    if (agendaId === null) return
+    try {
+      const { rows } = await docket().invoke('documents.list', { agendaId })
+      if (agendaId !== this.agendaId) return
+      this.rows = rows
+      this.rowsLoaded = true
+      const present = new Set(rows.map((row) => row.id))
+      for (const id of [...this.selected]) if (!present.has(id)) this.selected.delete(id)
+      if (this.cursorId === null || !this.visible.some((row) => row.id === this.cursorId)) {
+        this.cursorId = this.visible[0]?.id ?? null
+      }
+    } catch (error) {
+      this.rowsLoaded = true
+      showError(error)
+    }
+  }
+
+  setQueue(queue: Queue): void {
+    this.queue = queue
+    this.selected.clear()
+    this.cursorId = this.visible[0]?.id ?? null
+  }
+
+  setSort(key: SortOrder['key']): void {
+    this.sort =
+      this.sort.key === key
+        ? { key, direction: this.sort.direction === 'asc' ? 'desc' : 'asc' }
+        : { key, direction: key === 'supplier' ? 'asc' : 'desc' }
+  }
+
+  /** Queue tab by 1-based position (keyboard 1..5). */
+  setQueueByNumber(n: number): void {
+    const queue = QUEUES[n - 1]
+    if (queue) this.setQueue(queue)
+  }
+
+  /** Opens a document in the pane (and puts the cursor on it). */
+  async open(id: number): Promise<void> {
+    this.cursorId = id
+    this.openId = id
+    await this.loadDocument(id, true)
+  }
+
+  closeDocument(): void {
+    this.openToken++
+    this.openId = null
+    this.document = null
+    this.checks = []
+    this.comments = []
+    this.documentError = null
+  }
+
+  private async loadDocument(id: number, reset: boolean): Promise<void> {
+    const token = ++this.openToken
+    if (reset) {
+      this.document = null
+      this.checks = []
+      this.comments = []
+      this.documentError = null
+    }
+    try {
+      const [detail, comments] = await Promise.all([
+        docket().invoke('documents.get', { id }),
+        docket().invoke('comments.list', { documentId: id }),
+      ])
+      if (token !== this.openToken) return
+      this.document = detail.document
+      this.checks = detail.checks
+      this.comments = comments.comments
+      this.documentError = null
+    } catch (error) {
+      if (token !== this.openToken) return
+      this.documentError = error instanceof Error ? error.message : String(error)
+      if ((error as { code?: string }).code !== 'not_found') showError(error)
+    }
+  }
+
+  /** Moves the cursor by `delta` rows; the open pane follows the cursor. */
+  move(delta: number): void {
+    const rows = this.visible
+    if (rows.length === 0) return
+    const index = rows.findIndex((row) => row.id === this.cursorId)
+    const nextIndex = index < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, index + delta))
+    const id = rows[nextIndex]!.id
+    this.cursorId = id
+    if (this.openId !== null && this.openId !== id) void this.open(id)
+  }
+
+  toggleSelected(id: number | null = this.cursorId): void {
+    if (id === null) return
+    if (this.selected.has(id)) this.selected.delete(id)
+    else this.selected.add(id)
+  }
+
+  selectAll(): void {
+    for (const row of this.visible) this.selected.add(row.id)
+  }
+
+  clearSelection(): void {
+    this.selected.clear()
+  }
+
+  /** What an action applies to: the selection (in list order), else the open document, else the cursor row. */
+  targets(): number[] {
+    if (this.selected.size > 0) {
+      const ids = this.visible.filter((row) => this.selected.has(row.id)).map((row) => row.id)
+      return ids.length > 0 ? ids : [...this.selected]
+    }
+    const id = this.openId ?? this.cursorId
+    return id === null ? [] : [id]
+  }
+
+  /**
+   * Runs a triage action on {@link targets} through the outbox, remembers it for undo,
+   * refreshes, and opens the next document when the setting says so.
+   */
+  async act(kind: TriageActionKind, options: { description?: string } = {}): Promise<boolean> {
+    const ids = this.targets()
+    if (ids.length === 0) {
+      showToast('info', t('triage.toast.nothingSelected'))
+      return false
+    }
+    const anchor = this.openId ?? this.cursorId
+    const visibleIds = this.visible.map((row) => row.id)
+    const next = anchor !== null ? nextAfter(visibleIds, anchor, new Set(ids)) : null
+    this.busy = true
+    try {
+      const api = docket()
+      const result =
+        kind === 'ready' || kind === 'exported'
+          ? await api.invoke('documents.setState', { ids, state: kind })
+          : kind === 'repair'
+            ? await api.invoke('documents.repair', { ids, description: options.description || undefined })
+            : await api.invoke('documents.archive', { ids })
+      const label = t(`triage.done.${kind}`, { count: ids.length })
+      this.lastAction = { entryIds: result.entryIds, label, anchor }
+      showToast('success', label, { label: t('triage.action.undo'), run: () => void this.undo() })
+    } catch (error) {
+      showError(error)
+      return false
+    } finally {
+      this.busy = false
+    }
+    this.selected.clear()
+    await Promise.all([this.loadAgendas(false), this.loadRows()])
+    const actedOnOpen = anchor !== null && ids.includes(anchor)
+    if (triageSettings.openNextAfterAction && actedOnOpen && next !== null) {
+      if (this.openId !== null) await this.open(next)
+      else this.cursorId = next
+    } else if (this.openId !== null) {
+      if (kind === 'archive' && ids.includes(this.openId)) this.closeDocument()
+      else await this.loadDocument(this.openId, false)
+    }
+    return true
+  }
+
+  /** Undoes the last action while it has not been sent. */
+  async undo(): Promise<void> {
+    const last = this.lastAction
+    if (!last) {
+      showToast('info', t('triage.toast.nothingToUndo'))
+      return
+    }
+    this.lastAction = null
+    try {
+      await docket().invoke('documents.undo', { entryIds: last.entryIds })
+      showToast('info', t('triage.toast.undone', { action: last.label }))
+    } catch (error) {
+      showError(error)
+    }
+    await Promise.all([this.loadAgendas(false), this.loadRows()])
+    if (last.anchor !== null && this.rows.some((row) => row.id === last.anchor)) await this.open(last.anchor)
+  }
+
+  async addComment(text: string): Promise<boolean> {
+    return this.commentAction(() => docket().invoke('comments.create', { documentId: this.openId!, text }), 'triage.done.commentAdded')
+  }
+
+  async editComment(uuid: string, text: string): Promise<boolean> {
+    return this.commentAction(() => docket().invoke('comments.update', { documentId: this.openId!, uuid, text }), 'triage.done.commentEdited')
+  }
+
+  async deleteComment(uuid: string): Promise<boolean> {
+    return this.commentAction(() => docket().invoke('comments.delete', { documentId: this.openId!, uuid }), 'triage.done.commentDeleted')
+  }
+
+  private async commentAction(run: () => Promise<{ entryIds: string[] }>, labelKey: string): Promise<boolean> {
+    if (this.openId === null) return false
+    const documentId = this.openId
+    try {
+      const { entryIds } = await run()
+      const label = t(labelKey)
+      this.lastAction = { entryIds, label, anchor: documentId }
+      showToast('success', label, { label: t('triage.action.undo'), run: () => void this.undo() })
+    } catch (error) {
+      showError(error)
+      return false
+    }
+    await Promise.all([this.loadRows(), this.openId === documentId ? this.loadDocument(documentId, false) : Promise.resolve()])
+    return true
+  }
+}
+
+function safeGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+function safeSet(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value)
+  } catch {
+    /* storage unavailable */
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Fault injection for /api/** requests: latency with jitter, 500s, 429s with Retry-After and
+ * dropped connections (half before the request is applied, half after: a lost response).
+ * Decisions use a seeded PRNG (mulberry32) so a run with the same seed and request order
+ * makes the same decisions.
+ */
+
+/** Rates are probabilities 0..1 per request; times in ms except retryAfterSec (seconds). */
+export interface SandboxFaults {
+  errorRate: number
+  rate429: number
+  dropRate: number
+  retryAfterSec: number
+  latencyMs: number
+  latencyJitterMs: number
+}
+
+export const NO_FAULTS: SandboxFaults = {
+  errorRate: 0,
+  rate429: 0,
+  dropRate: 0,
+  retryAfterSec: 1,
+  latencyMs: 0,
+  latencyJitterMs: 0,
+}
+
+export type FaultDecision = 'none' | 'error' | 'too_many_requests' | 'drop_before' | 'drop_after'
+
+/** mulberry32: a small, fast, seedable PRNG returning floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Checks a partial fault setting; returns an error message per bad field (empty when valid). */
+export function validateFaults(input: Record<string, unknown>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  for (const [key, value] of Object.entries(input)) {
+    if (!(key in NO_FAULTS)) {
+      errors[key] = ['is not a fault setting']
+      continue
+    }
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      errors[key] = ['must be a number >= 0']
+      continue
+    }
+    if ((key === 'errorRate' || key === 'rate429' || key === 'dropRate') && value > 1)
+      errors[key] = ['must be between 0 and 1']
+  }
+  return errors
+}
+
+export class FaultInjector {
+  private faults: SandboxFaults
+  private readonly random: () => number
+
+  constructor(initial: Partial<SandboxFaults> = {}, seed = 1) {
+    this.faults = { ...NO_FAULTS, ...initial }
+    this.random = mulberry32(seed ^ 0x5eed)
+  }
+
+  get(): SandboxFaults {
+    return { ...this.faults }
+  }
+
+  set(partial: Partial<SandboxFaults>): SandboxFaults {
+    this.faults = { ...this.faults, ...partial }
+    return this.get()
+  }
+
+  /** Delay before handling, ms: latencyMs plus a uniform jitter in [0, latencyJitterMs]. */
+  delayMs(): number {
+    const { latencyMs, latencyJitterMs } = this.faults
+    if (latencyMs <= 0 && latencyJitterMs <= 0) return 0
+    return Math.max(0, Math.round(latencyMs + (latencyJitterMs > 0 ? this.random() * latencyJitterMs : 0)))
+  }
+
+  /** What happens to one request. */
+  decide(): FaultDecision {
+    const { errorRate, rate429, dropRate } = this.faults
+    if (errorRate <= 0 && rate429 <= 0 && dropRate <= 0) return 'none'
+    const r = this.random()
+    if (r < errorRate) return 'error'
+    if (r < errorRate + rate429) return 'too_many_requests'
+    if (r < errorRate + rate429 + dropRate) return this.random() < 0.5 ? 'drop_before' : 'drop_after'
+    return 'none'
+  }
+}
