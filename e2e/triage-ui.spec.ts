@@ -57,7 +57,21 @@ test('help overlay lists every shortcut and traps focus', async ({ page }) => {
   await page.keyboard.press('?')
   const help = page.getByTestId('help-overlay')
   await expect(help).toBeVisible()
-  for (const id of ['next', 'previous', 'open', 'select', 'selectAll', 'ready', 'exported', 'repair', 'archive', 'comment', 'undo', 'search', 'help']) {
+  for (const id of [
+    'next',
+    'previous',
+    'open',
+    'select',
+    'selectAll',
+    'ready',
+    'exported',
+    'repair',
+    'archive',
+    'comment',
+    'undo',
+    'search',
+    'help',
+  ]) {
     await expect(help.locator(`[data-shortcut="${id}"]`)).toBeVisible()
   }
   await page.screenshot({ path: `${artifacts}/help-overlay.png` })
@@ -76,4 +90,80 @@ test('open a fixture invoice: preview, numbers and checks', async ({ page }) => 
   await expect(page.getByTestId('field-total')).not.toBeEmpty()
   await expect(page.getByTestId('checks-panel')).toBeVisible()
   await page.screenshot({ path: `${artifacts}/document-fake.png` })
+})
+
+test('keyboard: open, next, mark ready opens the next one, undo brings it back', async ({ page }) => {
+  await openApp(page)
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Enter')
+  const pane = page.getByTestId('document-pane')
+  const first = Number(await pane.getAttribute('data-document-id'))
+  expect(first).toBeGreaterThan(0)
+  await page.keyboard.press('j')
+  await expect(pane).not.toHaveAttribute('data-document-id', String(first))
+  await page.keyboard.press('k')
+  await expect(pane).toHaveAttribute('data-document-id', String(first))
+  await page.keyboard.press('r')
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${first}"]`)).toHaveAttribute('data-state', 'ready')
+  await expect(pane).not.toHaveAttribute('data-document-id', String(first))
+  await page.keyboard.press('u')
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${first}"]`)).toHaveAttribute('data-state', 'not_ready')
+  await expect(pane).toHaveAttribute('data-document-id', String(first))
+})
+
+test('repair dialog: p opens it with focus in the description, Escape cancels, submit sends', async ({ page }) => {
+  await openApp(page)
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Enter')
+  const id = Number(await page.getByTestId('document-pane').getAttribute('data-document-id'))
+  await page.keyboard.press('p')
+  await expect(page.getByTestId('repair-description')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('repair-dialog')).toBeHidden()
+  await page.keyboard.press('p')
+  await page.keyboard.type('Wrong supplier')
+  await page.keyboard.press('Control+Enter')
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveCount(0)
+  const action = app.workspace.outbox.at(-1)?.action
+  expect(action).toEqual({ kind: 'document.repair', documentId: id, description: 'Wrong supplier' })
+})
+
+test('comments: add, edit, delete', async ({ page }) => {
+  await openApp(page)
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('c')
+  await expect(page.getByTestId('comment-new')).toBeFocused()
+  await page.keyboard.type('First look: fine')
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByTestId('comment-text')).toHaveText(['First look: fine'])
+  await page.getByTestId('comment-edit').click()
+  await page.getByTestId('comment-edit-text').fill('Second look: fine')
+  await page.getByTestId('comment-save').click()
+  await expect(page.getByTestId('comment-text')).toHaveText(['Second look: fine'])
+  await page.getByTestId('comment-delete').click()
+  await expect(page.getByTestId('comment')).toHaveCount(0)
+})
+
+test('select all with Ctrl+A, clear with Escape', async ({ page }) => {
+  await openApp(page)
+  await page.getByTestId('queue-tab-exported').click()
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Control+a')
+  await expect(page.getByTestId('selection-count')).toContainText('2,000')
+  await expect(page.locator('[data-testid="inbox-row"][aria-selected="true"]').first()).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('selection-count')).toBeHidden()
+})
+
+test('Czech strings and the dark theme follow the system', async ({ browser }) => {
+  const page = await browser.newPage({ locale: 'cs-CZ', colorScheme: 'dark', viewport: { width: 1600, height: 900 } })
+  await openApp(page)
+  await expect(page.getByTestId('queue-tab-to_review')).toContainText('Ke kontrole')
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  expect(background).toBe('rgb(22, 24, 29)')
+  await page.locator('[data-testid="inbox-row"]').first().click()
+  await expect(page.getByTestId('extracted-data')).toBeVisible()
+  await page.screenshot({ path: `${artifacts}/dark-cs.png` })
+  await page.close()
 })

@@ -39,7 +39,8 @@ test.afterAll(async () => {
 
 const rows = (): Locator => page.getByTestId('inbox-row')
 const rowById = (id: number): Locator => page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)
-const paneId = async (): Promise<number> => Number(await page.getByTestId('document-pane').getAttribute('data-document-id'))
+const paneId = async (): Promise<number> =>
+  Number(await page.getByTestId('document-pane').getAttribute('data-document-id'))
 
 async function visibleIds(): Promise<number[]> {
   return rows().evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-document-id'))))
@@ -165,7 +166,9 @@ test('comment: add, edit, delete', async () => {
   await page.getByTestId('comment-add').click()
   await expect(panel.getByTestId('comment-text')).toHaveText(['Checked against the delivery note.'])
   const onSandbox = async () =>
-    (await sandboxState(harness.sandboxUrl!)).comments.filter((c) => c.document_id === id && !c.deleted).map((c) => c.text)
+    (await sandboxState(harness.sandboxUrl!)).comments
+      .filter((c) => c.document_id === id && !c.deleted)
+      .map((c) => c.text)
   await expect.poll(onSandbox, SYNCED).toEqual(['Checked against the delivery note.'])
   await page.screenshot({ path: `${artifacts}/comments.png` })
 

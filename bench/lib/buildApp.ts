@@ -30,7 +30,10 @@ export async function buildApp(): Promise<BenchBuild> {
     build: {
       outDir: rendererDir,
       emptyOutDir: true,
-      rollupOptions: { input: { index: resolve(projectRoot, 'src/renderer/index.html') } },
+      rolldownOptions: {
+        input: { index: resolve(projectRoot, 'src/renderer/index.html') },
+        checks: { bundlerTimings: false },
+      },
     },
   })
   await build({

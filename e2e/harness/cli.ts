@@ -1,5 +1,6 @@
 /**
- * `npm run harness -- --port 0 [--fixtures DIR] [--sandbox URL] [--user-data DIR] [sandbox options]`
+ * `npm run harness -- --port 0 [--fixtures DIR] [--sandbox URL] [--user-data DIR] [--no-demo]
+ *   [--credentials keytar|memory|auto] [sandbox options]`
  * Prints `Harness listening on http://127.0.0.1:PORT` first, then the sandbox's line.
  * Sandbox options passed through: --documents N --seed N --token-ttl S --job-delay-ms N
  * --repair-delay-ms N --latency-ms N --fault-rate R --admin (admin is on by default here).
@@ -21,6 +22,8 @@ const { values } = parseArgs({
     'latency-ms': { type: 'string' },
     'fault-rate': { type: 'string' },
     admin: { type: 'boolean', default: true },
+    'no-demo': { type: 'boolean', default: false },
+    credentials: { type: 'string', default: 'auto' },
     verbose: { type: 'boolean', default: false },
   },
   strict: true,
@@ -34,6 +37,12 @@ function numberOption(name: string, raw: string | undefined): number | undefined
     process.exit(2)
   }
   return value
+}
+
+function parseCredentials(raw: string | undefined): 'keytar' | 'memory' | 'auto' {
+  if (raw === 'keytar' || raw === 'memory' || raw === 'auto') return raw
+  console.error(`--credentials takes keytar, memory or auto, got ${raw}`)
+  process.exit(2)
 }
 
 const sandboxOptions: Record<string, unknown> = { admin: values.admin }
@@ -57,6 +66,8 @@ try {
     fixturesDir: values.fixtures,
     sandboxUrl: values.sandbox,
     userDataDir: values['user-data'],
+    demo: !values['no-demo'],
+    credentials: parseCredentials(values.credentials),
     sandboxOptions,
     log: values.verbose ? (line) => console.error(line) : undefined,
   })

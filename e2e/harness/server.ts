@@ -37,6 +37,8 @@ export interface HarnessOptions {
    * a restart), `memory`, or `auto` (default: keytar when a Secret Service answers, else memory).
    */
   credentials?: 'keytar' | 'memory' | 'auto'
+  /** Start in demo mode when no account is configured (default true). */
+  demo?: boolean
   log?: (line: string) => void
 }
 
@@ -114,6 +116,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     platform: process.platform,
     userDataDir,
     demoFixturesDir: resolve(projectRoot, options.fixturesDir ?? 'resources/demo/invoices'),
+    demo: options.demo ?? true,
     demoSandboxUrl: options.sandboxUrl,
     demoSandboxOptions: options.sandboxOptions,
     accountStore: new ElectronAccountStore({ cwd: userDataDir }),

@@ -3,7 +3,8 @@
  *   soak: actions N, applied N, lost 0, duplicated 0, failed-as-expected K, seconds S
  *   kill: actions N, applied N, lost 0, duplicated 0, failed-as-expected K, seconds S
  * Options: `--quick` (fewer actions and rounds, under 2 minutes), `--seed N`,
- * `--only soak|kill`, `--rounds N` (kill rounds), `--verbose` (progress and client log lines on stderr).
+ * `--only soak|kill`, `--rounds N` (kill rounds), `--review-ms N` (human review time of a
+ * repair in the sandbox; default 5000), `--verbose` (progress and client log lines on stderr).
  * Exit 1 when anything was lost or duplicated; problems are listed on stderr.
  */
 import { runKill } from './kill'
@@ -20,17 +21,19 @@ async function main(argv: string[]): Promise<number> {
   const verbose = argv.includes('--verbose')
   const seed = Number(argValue(argv, '--seed') ?? 7)
   const only = argValue(argv, '--only')
+  const reviewArg = argValue(argv, '--review-ms')
+  const reviewMs = reviewArg === undefined ? undefined : Number(reviewArg)
   const log = verbose ? (line: string) => process.stderr.write(`${line}\n`) : () => {}
   let ok = true
   if (only !== 'kill') {
-    const verdict = await runSoak({ actions: quick ? 200 : 1000, seed, log })
+    const verdict = await runSoak({ actions: quick ? 200 : 1000, seed, reviewMs, log })
     for (const problem of verdict.problems) process.stderr.write(`soak ${problem}\n`)
     console.log(summaryLine('soak', verdict, verdict.seconds))
     if (verdict.lost > 0 || verdict.duplicated > 0) ok = false
   }
   if (only !== 'soak') {
-    const rounds = Number(argValue(argv, '--rounds') ?? (quick ? 3 : 20))
-    const verdict = await runKill({ rounds, actionsPerRound: 200, seed, log: verbose ? log : undefined })
+    const rounds = Number(argValue(argv, '--rounds') ?? (quick ? 2 : 20))
+    const verdict = await runKill({ rounds, actionsPerRound: 200, seed, reviewMs, log: verbose ? log : undefined })
     for (const problem of verdict.problems) process.stderr.write(`kill ${problem}\n`)
     if (verbose) process.stderr.write(`kill: ${verdict.kills} kills landed during replays\n`)
     console.log(summaryLine('kill', verdict, verdict.seconds))

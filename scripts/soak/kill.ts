@@ -17,6 +17,8 @@ export interface KillOptions {
   seed: number
   /** Kills per round (each at a random moment of the replay); default 2. */
   killsPerRound?: number
+  /** Human review time of a repair, ms (default SOAK_REVIEW_MS). */
+  reviewMs?: number
   log?: (line: string) => void
 }
 
@@ -66,7 +68,7 @@ export async function runKill(options: KillOptions): Promise<Verdict & { seconds
   const total: Verdict & { kills: number } = { actions: 0, applied: 0, lost: 0, duplicated: 0, failedAsExpected: 0, problems: [], kills: 0 }
   for (let round = 0; round < options.rounds; round++) {
     const seed = options.seed * 1000 + round
-    const sandbox = await startSandbox(soakSandboxOptions(Math.max(250, options.actionsPerRound + 50), seed))
+    const sandbox = await startSandbox(soakSandboxOptions(Math.max(250, options.actionsPerRound + 50), seed, options.reviewMs))
     const dir = await mkdtemp(join(tmpdir(), 'docket-kill-'))
     const children: ChildProcess[] = []
     try {

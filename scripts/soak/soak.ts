@@ -18,9 +18,16 @@ export const SOAK_FAULTS: SandboxFaults = {
 /** The synthetic agenda of the sandbox (agenda 1 holds the fixture invoices). */
 export const SOAK_AGENDA = 2
 
-/** Sandbox options of a soak: fast background jobs and human review, synthetic documents. */
-export function soakSandboxOptions(documents: number, seed: number) {
-  return { port: 0, admin: true, seed, documents, jobDelayMs: 100, repairDelayMs: 300, processingDelayMs: 200 }
+/**
+ * Human review time of a repair in the soak's sandbox, ms: the sandbox's default (review takes
+ * longer than automated processing). Shorter values (`--review-ms`) make reviews finish while
+ * a repair's outcome is still unknown to the client, a harder case for the sync engine.
+ */
+export const SOAK_REVIEW_MS = 5_000
+
+/** Sandbox options of a soak: fast background jobs, synthetic documents. */
+export function soakSandboxOptions(documents: number, seed: number, reviewMs = SOAK_REVIEW_MS) {
+  return { port: 0, admin: true, seed, documents, jobDelayMs: 100, repairDelayMs: reviewMs, processingDelayMs: 200 }
 }
 
 /** Session settings of the sandbox's demo user for a workspace in `dir`. */
@@ -54,6 +61,8 @@ export interface SoakOptions {
   seed: number
   /** Synthetic documents in the sandbox (the pool). */
   documents?: number
+  /** Human review time of a repair, ms (default {@link SOAK_REVIEW_MS}). */
+  reviewMs?: number
   log?: (line: string) => void
 }
 
@@ -67,7 +76,7 @@ export interface SoakOptions {
 export async function runSoak(options: SoakOptions): Promise<Verdict & { seconds: number }> {
   const started = Date.now()
   const log = options.log ?? (() => {})
-  const sandbox = await startSandbox(soakSandboxOptions(options.documents ?? Math.max(300, options.actions), options.seed))
+  const sandbox = await startSandbox(soakSandboxOptions(options.documents ?? Math.max(300, options.actions), options.seed, options.reviewMs))
   const dir = await mkdtemp(join(tmpdir(), 'docket-soak-'))
   try {
     const { workspace, client } = await openSession(demoSession(sandbox, dir), (line) => log(`client: ${line}`))

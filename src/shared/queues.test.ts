@@ -14,8 +14,15 @@ describe('queues of the triage workspace', () => {
 
   it('puts every state the service is still working on under Processing', () => {
     for (const state of [
-      'uploaded', 'extracting', 'templating', 'extracted', 'verifying',
-      'verifying_individual', 'extracting_items', 'exporting', 'auto_exporting',
+      'uploaded',
+      'extracting',
+      'templating',
+      'extracted',
+      'verifying',
+      'verifying_individual',
+      'extracting_items',
+      'exporting',
+      'auto_exporting',
     ]) {
       expect(queueOfState(state), state).toBe('processing')
     }

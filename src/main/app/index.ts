@@ -33,6 +33,8 @@ export interface AppServicesOptions {
   userDataDir: string
   /** Where the demo invoices ship (resources/demo/invoices). */
   demoFixturesDir: string
+  /** Start demo mode when no account is configured (default true; false shows the sign-in screen). */
+  demo?: boolean
   /** Demo mode: use a sandbox already running at this URL instead of starting one in-process. */
   demoSandboxUrl?: string
   /** Extra options for the in-process demo sandbox (synthetic documents, delays, faults, admin...). */
@@ -80,6 +82,7 @@ export interface AppServices {
  */
 export function createAppServices(options: AppServicesOptions): AppServices {
   const log = options.log ?? ((line: string) => console.log(line))
+  const demoEnabled = options.demo ?? true
   const bus = new EventBus(log)
   const emit = (event: string, payload: unknown): void => bus.emit(event as EventName, payload as EventPayload<EventName>)
   let demoSandbox: { url: string; close(): Promise<void> } | null = null
@@ -152,7 +155,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       name: 'Docket',
       version: options.version,
       platform: options.platform,
-      mode: !current || current.demo ? 'demo' : 'account',
+      mode: current ? (current.demo ? 'demo' : 'account') : demoEnabled ? 'demo' : 'account',
       serviceUrl: serviceUrl(),
     }
   }
@@ -208,7 +211,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       const accounts = options.accountStore.list()
       const real = accounts.filter((account) => !account.demo)
       if (real.length === 0) {
-        await startDemo()
+        if (demoEnabled) await startDemo()
+        else if (accounts.some((account) => account.demo)) options.accountStore.setCurrentId(null)
         return
       }
       const currentId = options.accountStore.getCurrentId()

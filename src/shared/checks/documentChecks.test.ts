@@ -39,11 +39,16 @@ describe('items vs subtotal', () => {
     expect(checkItemsSum(doc)).toEqual({ code: 'items_sum', status: 'warning', stated: 150, computed: 140 })
   })
   it('accepts shipping added to the items', () => {
-    const doc = invoice({ items: [{ subtotal: 140 }], summary: { sub_total: 150, vat_total: 31.5, total: 181.5, shipping: 10 } })
+    const doc = invoice({
+      items: [{ subtotal: 140 }],
+      summary: { sub_total: 150, vat_total: 31.5, total: 181.5, shipping: 10 },
+    })
     expect(checkItemsSum(doc).status).toBe('ok')
   })
   it('tolerates a cent of rounding per item', () => {
-    expect(checkItemsSum(invoice({ items: [{ subtotal: 100.01 }, { subtotal: 49.99 }, { subtotal: 0.01 }] })).status).toBe('ok')
+    expect(
+      checkItemsSum(invoice({ items: [{ subtotal: 100.01 }, { subtotal: 49.99 }, { subtotal: 0.01 }] })).status,
+    ).toBe('ok')
   })
   it('is skipped without items or subtotal', () => {
     expect(checkItemsSum(invoice({ items: [] })).status).toBe('skipped')
@@ -67,7 +72,9 @@ describe('subtotal + VAT vs total', () => {
     })
   })
   it('accepts a stated rounding', () => {
-    expect(checkSummaryTotal(invoice({ summary: { sub_total: 150, vat_total: 31.5, total: 182, rounding: 0.5 } })).status).toBe('ok')
+    expect(
+      checkSummaryTotal(invoice({ summary: { sub_total: 150, vat_total: 31.5, total: 182, rounding: 0.5 } })).status,
+    ).toBe('ok')
   })
   it('is skipped when an amount is missing', () => {
     expect(checkSummaryTotal(invoice({ summary: { sub_total: 150, total: 181.5 } })).status).toBe('skipped')
@@ -113,11 +120,17 @@ describe('dates', () => {
   })
   it('accepts a due date on or after the issue date', () => {
     expect(checkDueBeforeIssue(invoice()).status).toBe('ok')
-    expect(checkDueBeforeIssue(invoice({ data: { header: { issue_date: '2026-03-10', due_date: '2026-03-10' } } })).status).toBe('ok')
+    expect(
+      checkDueBeforeIssue(invoice({ data: { header: { issue_date: '2026-03-10', due_date: '2026-03-10' } } })).status,
+    ).toBe('ok')
   })
   it('skips missing or malformed dates', () => {
-    expect(checkDueBeforeIssue(invoice({ data: { header: { issue_date: null, due_date: '2026-03-10' } } })).status).toBe('skipped')
-    expect(checkDueBeforeIssue(invoice({ data: { header: { issue_date: 'yesterday', due_date: '2026-03-10' } } })).status).toBe('skipped')
+    expect(
+      checkDueBeforeIssue(invoice({ data: { header: { issue_date: null, due_date: '2026-03-10' } } })).status,
+    ).toBe('skipped')
+    expect(
+      checkDueBeforeIssue(invoice({ data: { header: { issue_date: 'yesterday', due_date: '2026-03-10' } } })).status,
+    ).toBe('skipped')
     expect(checkDueBeforeIssue(invoice({ data: null })).status).toBe('skipped')
   })
   it('flags an invoice past its due date with the days overdue', () => {
@@ -160,7 +173,12 @@ describe('possible duplicate in the agenda', () => {
     expect(checkDuplicate(invoice(), agenda)).toEqual({ code: 'duplicate', status: 'warning', documentIds: [2] })
   })
   it('passes when no other document shares both', () => {
-    expect(checkDuplicate(invoice(), agenda.filter((d) => d.id !== 2)).status).toBe('ok')
+    expect(
+      checkDuplicate(
+        invoice(),
+        agenda.filter((d) => d.id !== 2),
+      ).status,
+    ).toBe('ok')
   })
   it('is skipped without an invoice number or supplier', () => {
     expect(checkDuplicate(invoice({ data: { header: { invoice_no: '' } } }), agenda).status).toBe('skipped')
@@ -172,7 +190,13 @@ describe('all checks', () => {
   it('runs every check in panel order and finds nothing wrong on a consistent invoice', () => {
     const results = runChecks(invoice(), { today: new Date(2026, 2, 2), agenda: [] })
     expect(results.map((r) => r.code)).toEqual([
-      'items_sum', 'summary_total', 'tax_lines', 'due_before_issue', 'overdue', 'iban', 'duplicate',
+      'items_sum',
+      'summary_total',
+      'tax_lines',
+      'due_before_issue',
+      'overdue',
+      'iban',
+      'duplicate',
     ])
     expect(results.filter((r) => r.status === 'warning')).toEqual([])
   })

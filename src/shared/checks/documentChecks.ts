@@ -12,7 +12,10 @@ import type { CheckResult } from './result'
  */
 
 /** The parts of a document the checks read (a `Document` or a cached one fits). */
-export type CheckedDocument = Pick<Document, 'id' | 'summary' | 'items' | 'tax_lines' | 'data' | 'bank_account' | 'supplier'>
+export type CheckedDocument = Pick<
+  Document,
+  'id' | 'summary' | 'items' | 'tax_lines' | 'data' | 'bank_account' | 'supplier'
+>
 
 const skipped = (code: CheckResult['code']): CheckResult => ({ code, status: 'skipped' })
 
@@ -30,7 +33,8 @@ export function checkItemsSum(doc: CheckedDocument): CheckResult {
   const extras = sumDefined([s.shipping, s.other_cost1, s.other_cost2, s.other_cost3].map(amountOf)) ?? 0
   const discount = amountOf(s.total_discount) ?? 0
   const terms = Math.min(Math.max(items.length, 1), 5)
-  const ok = sameAmount(itemsSum, subTotal, terms) || sameAmount(roundCents(itemsSum + extras - discount), subTotal, terms)
+  const ok =
+    sameAmount(itemsSum, subTotal, terms) || sameAmount(roundCents(itemsSum + extras - discount), subTotal, terms)
   return { code: 'items_sum', status: ok ? 'ok' : 'warning', stated: subTotal, computed: itemsSum }
 }
 
@@ -128,8 +132,12 @@ export interface DuplicateCandidate {
  * The key two documents share when they are possible duplicates: the supplier name and the
  * invoice number, case-insensitive, with spaces collapsed. `null` when either is empty.
  */
-export function duplicateKey(supplierName: string | null | undefined, invoiceNo: string | null | undefined): string | null {
-  const norm = (s: string | null | undefined): string => (s ?? '').normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase()
+export function duplicateKey(
+  supplierName: string | null | undefined,
+  invoiceNo: string | null | undefined,
+): string | null {
+  const norm = (s: string | null | undefined): string =>
+    (s ?? '').normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase()
   const supplier = norm(supplierName)
   const invoice = norm(invoiceNo)
   if (!supplier || !invoice) return null
@@ -148,14 +156,19 @@ export function checkDuplicate(doc: CheckedDocument, agenda: Iterable<DuplicateC
   for (const other of agenda) {
     if (other.id !== doc.id && duplicateKey(other.supplierName, other.invoiceNo) === key) documentIds.push(other.id)
   }
-  return documentIds.length > 0 ? { code: 'duplicate', status: 'warning', documentIds } : { code: 'duplicate', status: 'ok' }
+  return documentIds.length > 0
+    ? { code: 'duplicate', status: 'warning', documentIds }
+    : { code: 'duplicate', status: 'ok' }
 }
 
 /**
  * Every check, in the order the panel lists them. `today` is the user's current day;
  * `agenda` the documents of the document's agenda (for the duplicate check).
  */
-export function runChecks(doc: CheckedDocument, context: { today: Date; agenda: Iterable<DuplicateCandidate> }): CheckResult[] {
+export function runChecks(
+  doc: CheckedDocument,
+  context: { today: Date; agenda: Iterable<DuplicateCandidate> },
+): CheckResult[] {
   return [
     checkItemsSum(doc),
     checkSummaryTotal(doc),

@@ -23,7 +23,11 @@ export class FakeWorkspace implements WorkspacePort {
   }
 
   addDocument(agendaId: number, doc: Document): this {
-    this.documents.set(doc.id, { ...doc, agenda_id: agendaId, local: { pendingActions: 0, failed: null, archived: false } })
+    this.documents.set(doc.id, {
+      ...doc,
+      agenda_id: agendaId,
+      local: { pendingActions: 0, failed: null, archived: false },
+    })
     return this
   }
 
@@ -107,7 +111,13 @@ export class FakeWorkspace implements WorkspacePort {
         const list = this.comments.get(action.documentId) ?? []
         const before = [...list]
         const uuid = `local-${this.next}`
-        list.push({ uuid, text: action.text, created_at: new Date().toISOString(), state: 'created', local: { pending: true } })
+        list.push({
+          uuid,
+          text: action.text,
+          created_at: new Date().toISOString(),
+          state: 'created',
+          local: { pending: true },
+        })
         this.comments.set(action.documentId, list)
         return () => this.comments.set(action.documentId, before)
       }

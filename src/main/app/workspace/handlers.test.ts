@@ -13,7 +13,15 @@ function doc(id: number, overrides: Partial<Document> = {}): Document {
     last_modified_at: '2026-01-01T00:00:00Z',
     comments_count: 0,
     supplier: { name: `Supplier ${id}` },
-    data: { header: { invoice_no: `INV-${id}`, variable_symbol: `${id}00`, issue_date: '2026-01-01', due_date: '2026-01-31', currency: 'eur' } },
+    data: {
+      header: {
+        invoice_no: `INV-${id}`,
+        variable_symbol: `${id}00`,
+        issue_date: '2026-01-01',
+        due_date: '2026-01-31',
+        currency: 'eur',
+      },
+    },
     summary: { sub_total: 100, vat_total: 21, total: 121 },
     tax_lines: [{ percent: 21, sub_total: 100, vat_total: 21 }],
     items: [{ subtotal: 100 }],
@@ -31,7 +39,10 @@ beforeEach(() => {
     .addDocument(1, doc(10))
     .addDocument(1, doc(11, { state: 'ready' }))
     .addDocument(1, doc(12, { state: 'repairing' }))
-    .addDocument(1, doc(13, { state: 'exported', supplier: { name: 'Supplier 10' }, data: { header: { invoice_no: 'INV-10' } } }))
+    .addDocument(
+      1,
+      doc(13, { state: 'exported', supplier: { name: 'Supplier 10' }, data: { header: { invoice_no: 'INV-10' } } }),
+    )
     .addDocument(1, doc(14, { state: 'extracting', summary: null, data: null, supplier: null }))
   const handlers = createWorkspaceHandlers(() => workspace, { now: () => new Date(2026, 1, 5) }) as Handlers
   const router = createRouter({ handlers, isTrustedSender: () => true, log: () => {} })
@@ -46,8 +57,18 @@ describe('agendas.list', () => {
   it('lists cached agendas with counts per queue', async () => {
     expect(await call('agendas.list', {})).toEqual({
       agendas: [
-        { id: 1, name: 'Demo s.r.o.', homeCurrency: 'CZK', counts: { to_review: 2, in_repair: 1, processing: 1, exported: 1, all: 5 } },
-        { id: 2, name: 'Empty', homeCurrency: null, counts: { to_review: 0, in_repair: 0, processing: 0, exported: 0, all: 0 } },
+        {
+          id: 1,
+          name: 'Demo s.r.o.',
+          homeCurrency: 'CZK',
+          counts: { to_review: 2, in_repair: 1, processing: 1, exported: 1, all: 5 },
+        },
+        {
+          id: 2,
+          name: 'Empty',
+          homeCurrency: null,
+          counts: { to_review: 0, in_repair: 0, processing: 0, exported: 0, all: 0 },
+        },
       ],
     })
   })
@@ -81,7 +102,10 @@ describe('documents.list', () => {
 
 describe('documents.get', () => {
   it('answers the full document with its checks, flagging the possible duplicate and overdue', async () => {
-    const value = (await call('documents.get', { id: 10 })) as { document: Document; checks: { code: string; status: string }[] }
+    const value = (await call('documents.get', { id: 10 })) as {
+      document: Document
+      checks: { code: string; status: string }[]
+    }
     expect(value.document.id).toBe(10)
     expect(value.document.summary?.total).toBe(121)
     const byCode = Object.fromEntries(value.checks.map((c) => [c.code, c]))
@@ -102,8 +126,16 @@ describe('preview and original', () => {
   })
   it('passes the workspace error code through for an original that cannot be had', async () => {
     await expect(call('documents.original', { id: 10 })).rejects.toMatchObject({ code: 'offline' })
-    workspace.originals.set(10, { fileName: 'a.pdf', contentType: 'application/pdf', bytes: new Uint8Array([37, 80, 68, 70]) })
-    expect(await call('documents.original', { id: 10 })).toEqual({ fileName: 'a.pdf', contentType: 'application/pdf', base64: 'JVBERg==' })
+    workspace.originals.set(10, {
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      bytes: new Uint8Array([37, 80, 68, 70]),
+    })
+    expect(await call('documents.original', { id: 10 })).toEqual({
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      base64: 'JVBERg==',
+    })
   })
 })
 
@@ -111,18 +143,31 @@ describe('actions through the outbox', () => {
   it('marks one document ready with a single document.setState action', async () => {
     const { entryIds } = (await call('documents.setState', { ids: [10], state: 'ready' })) as { entryIds: string[] }
     expect(entryIds).toHaveLength(1)
-    expect(workspace.outbox.map((e) => e.action)).toEqual([{ kind: 'document.setState', documentId: 10, state: 'ready' }])
-    const { rows } = (await call('documents.list', { agendaId: 1 })) as { rows: { id: number; state: string; pending: number }[] }
+    expect(workspace.outbox.map((e) => e.action)).toEqual([
+      { kind: 'document.setState', documentId: 10, state: 'ready' },
+    ])
+    const { rows } = (await call('documents.list', { agendaId: 1 })) as {
+      rows: { id: number; state: string; pending: number }[]
+    }
     expect(rows.find((r) => r.id === 10)).toMatchObject({ state: 'ready', pending: 1 })
   })
   it('marks several documents exported with one documents.setStates batch', async () => {
     await call('documents.setState', { ids: [10, 11, 11, 12], state: 'exported' })
     expect(workspace.outbox.map((e) => e.action)).toEqual([
-      { kind: 'documents.setStates', items: [{ id: 10, state: 'exported' }, { id: 11, state: 'exported' }, { id: 12, state: 'exported' }] },
+      {
+        kind: 'documents.setStates',
+        items: [
+          { id: 10, state: 'exported' },
+          { id: 11, state: 'exported' },
+          { id: 12, state: 'exported' },
+        ],
+      },
     ])
   })
   it('refuses a state a client may not set', async () => {
-    await expect(call('documents.setState', { ids: [10], state: 'repairing' })).rejects.toMatchObject({ code: 'validation' })
+    await expect(call('documents.setState', { ids: [10], state: 'repairing' })).rejects.toMatchObject({
+      code: 'validation',
+    })
     expect(workspace.outbox).toEqual([])
   })
   it('sends each document to repair with the trimmed description, or none', async () => {

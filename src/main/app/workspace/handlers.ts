@@ -84,7 +84,11 @@ export function createWorkspaceHandlers(
       const agenda = await getWorkspace().listDocuments(document.agenda_id)
       const checks = runChecks(document, {
         today: now(),
-        agenda: agenda.map((d) => ({ id: d.id, supplierName: d.supplier?.name, invoiceNo: d.data?.header?.invoice_no })),
+        agenda: agenda.map((d) => ({
+          id: d.id,
+          supplierName: d.supplier?.name,
+          invoiceNo: d.data?.header?.invoice_no,
+        })),
       })
       return { document, checks }
     },
@@ -145,7 +149,11 @@ export function createWorkspaceHandlers(
 
     'comments.list': async ({ documentId }) => {
       const comments = await getWorkspace().listComments(documentId)
-      return { comments: [...comments].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0)) }
+      return {
+        comments: [...comments].sort((a, b) =>
+          a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
+        ),
+      }
     },
 
     'comments.create': async ({ documentId, text }) => {

@@ -2,7 +2,8 @@ import { amountOf } from '../../../shared/checks/money'
 import type { DocumentRow } from '../../../shared/ipc/channels/workspace'
 import type { CachedDocument } from './port'
 
-const str = (value: string | null | undefined): string | null => (value === undefined || value === null || value === '' ? null : value)
+const str = (value: string | null | undefined): string | null =>
+  value === undefined || value === null || value === '' ? null : value
 
 /**
  * Projects a cached document onto the compact inbox row (`documents.list`): only what the

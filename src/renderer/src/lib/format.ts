@@ -26,7 +26,10 @@ export function formatNumber(value: number, locale: string, maxFraction = 2): st
   const key = `${locale}|${maxFraction}`
   let format = numberFormats.get(key)
   if (!format) {
-    format = new Intl.NumberFormat(locale, { minimumFractionDigits: Math.min(2, maxFraction), maximumFractionDigits: maxFraction })
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: Math.min(2, maxFraction),
+      maximumFractionDigits: maxFraction,
+    })
     numberFormats.set(key, format)
   }
   return format.format(value)
@@ -37,7 +40,11 @@ export function formatNumber(value: number, locale: string, maxFraction = 2): st
  * in en-US for EUR. An unknown or missing currency shows the number with the code beside it;
  * a missing amount shows an empty string.
  */
-export function formatMoney(amount: number | null | undefined, currency: string | null | undefined, locale: string): string {
+export function formatMoney(
+  amount: number | null | undefined,
+  currency: string | null | undefined,
+  locale: string,
+): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return ''
   const code = currency?.trim().toUpperCase()
   if (code && /^[A-Z]{3}$/.test(code)) {
@@ -74,7 +81,9 @@ export function formatDate(value: string | null | undefined, locale: string): st
 export function formatDateTime(value: string | null | undefined, locale: string): string {
   if (!value) return ''
   const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? value : dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }, 'datetime').format(date)
+  return Number.isNaN(date.getTime())
+    ? value
+    : dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }, 'datetime').format(date)
 }
 
 /** Today's date as YYYY-MM-DD in local time. */

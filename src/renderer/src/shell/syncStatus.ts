@@ -17,8 +17,10 @@ export const unknownSync: SyncView = { online: null, pending: 0, failed: 0, last
 
 type Loose = Record<string, unknown>
 const obj = (v: unknown): Loose | null => (typeof v === 'object' && v !== null ? (v as Loose) : null)
-const num = (...values: unknown[]): number | undefined => values.find((v): v is number => typeof v === 'number' && Number.isFinite(v))
-const str = (...values: unknown[]): string | undefined => values.find((v): v is string => typeof v === 'string' && v !== '')
+const num = (...values: unknown[]): number | undefined =>
+  values.find((v): v is number => typeof v === 'number' && Number.isFinite(v))
+const str = (...values: unknown[]): string | undefined =>
+  values.find((v): v is string => typeof v === 'string' && v !== '')
 
 /** Merges a `sync.status` or `outbox.changed` payload into the current view. */
 export function readSyncStatus(payload: unknown, current: SyncView = unknownSync): SyncView {

@@ -101,10 +101,15 @@ export function sortRows(rows: readonly DocumentRow[], order: SortOrder): Docume
  * shown before the action, else the previous one, else null. Ids in `skip` (the other
  * documents acted on) are passed over.
  */
-export function nextAfter(visibleIds: readonly number[], currentId: number, skip: ReadonlySet<number> = new Set()): number | null {
+export function nextAfter(
+  visibleIds: readonly number[],
+  currentId: number,
+  skip: ReadonlySet<number> = new Set(),
+): number | null {
   const index = visibleIds.indexOf(currentId)
   if (index < 0) return visibleIds.find((id) => !skip.has(id)) ?? null
-  for (let i = index + 1; i < visibleIds.length; i++) if (!skip.has(visibleIds[i]!) && visibleIds[i] !== currentId) return visibleIds[i]!
+  for (let i = index + 1; i < visibleIds.length; i++)
+    if (!skip.has(visibleIds[i]!) && visibleIds[i] !== currentId) return visibleIds[i]!
   for (let i = index - 1; i >= 0; i--) if (!skip.has(visibleIds[i]!)) return visibleIds[i]!
   return null
 }

@@ -36,7 +36,10 @@ export interface Shortcut {
 
 const plain = (event: KeyboardEvent): boolean => !event.ctrlKey && !event.metaKey && !event.altKey
 const mod = (event: KeyboardEvent): boolean => (event.ctrlKey || event.metaKey) && !event.altKey
-const key = (...keys: string[]) => (event: KeyboardEvent) => plain(event) && keys.includes(event.key)
+const key =
+  (...keys: string[]) =>
+  (event: KeyboardEvent) =>
+    plain(event) && keys.includes(event.key)
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'next', keys: ['j', '↓'], label: 'shortcut.next', matches: key('j', 'ArrowDown') },
@@ -64,7 +67,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'search', keys: ['/'], label: 'shortcut.search', matches: key('/') },
   { id: 'help', keys: ['?'], label: 'shortcut.help', matches: (e) => !e.ctrlKey && !e.metaKey && e.key === '?' },
   { id: 'queue', keys: ['1', '2', '3', '4', '5'], label: 'shortcut.queue', matches: key('1', '2', '3', '4', '5') },
-  { id: 'zoomIn', keys: ['+'], label: 'shortcut.zoomIn', matches: (e) => !e.ctrlKey && !e.metaKey && (e.key === '+' || e.key === '=') },
+  {
+    id: 'zoomIn',
+    keys: ['+'],
+    label: 'shortcut.zoomIn',
+    matches: (e) => !e.ctrlKey && !e.metaKey && (e.key === '+' || e.key === '='),
+  },
   { id: 'zoomOut', keys: ['-'], label: 'shortcut.zoomOut', matches: key('-') },
   { id: 'zoomReset', keys: ['0'], label: 'shortcut.zoomReset', matches: key('0') },
   { id: 'original', keys: ['f'], label: 'shortcut.original', matches: key('f') },

@@ -73,7 +73,11 @@ describe('strings of the triage workspace and the shell', () => {
         const base = key.replace(/_(zero|one|two|few|many|other)$/, '')
         const english = en[key] ?? en[`${base}_other`] ?? en[base]
         if (!english) continue
-        const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((n) => n !== 'count').sort()
+        const names = (s: string) =>
+          [...s.matchAll(/\{(\w+)\}/g)]
+            .map((m) => m[1])
+            .filter((n) => n !== 'count')
+            .sort()
         expect(names(text), key).toEqual(names(english))
       }
     }

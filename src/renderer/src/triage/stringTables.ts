@@ -47,7 +47,8 @@ export const triageStrings = {
     'sidebar.region': 'Agendas',
     'sidebar.agendas': 'Agendas',
     'sidebar.none': 'No agendas in this account yet.',
-    'sidebar.counts': 'To review {to_review} · In repair {in_repair} · Processing {processing} · Exported {exported} · All {all}',
+    'sidebar.counts':
+      'To review {to_review} · In repair {in_repair} · Processing {processing} · Exported {exported} · All {all}',
     'sidebar.toReview_one': '{count} document to review',
     'sidebar.toReview_other': '{count} documents to review',
 
@@ -193,7 +194,8 @@ export const triageStrings = {
     'check.duplicate.title': 'Not a duplicate',
     'check.duplicate.ok': 'No other document in the agenda has this supplier and invoice number.',
     'check.duplicate.warning_one': 'Possible duplicate: another document has the same supplier and invoice number.',
-    'check.duplicate.warning_other': 'Possible duplicate: {count} other documents have the same supplier and invoice number.',
+    'check.duplicate.warning_other':
+      'Possible duplicate: {count} other documents have the same supplier and invoice number.',
     'check.duplicate.skipped': 'No supplier or invoice number to compare.',
 
     'comments.title': 'Comments ({count})',
@@ -284,7 +286,8 @@ export const triageStrings = {
     'sidebar.region': 'Agendy',
     'sidebar.agendas': 'Agendy',
     'sidebar.none': 'Účet zatím nemá žádné agendy.',
-    'sidebar.counts': 'Ke kontrole {to_review} · V opravě {in_repair} · Zpracovává se {processing} · Exportováno {exported} · Vše {all}',
+    'sidebar.counts':
+      'Ke kontrole {to_review} · V opravě {in_repair} · Zpracovává se {processing} · Exportováno {exported} · Vše {all}',
     'sidebar.toReview_one': '{count} doklad ke kontrole',
     'sidebar.toReview_few': '{count} doklady ke kontrole',
     'sidebar.toReview_many': '{count} dokladu ke kontrole',

@@ -43,7 +43,9 @@ export class TriageWorkspace {
   sort = $state<SortOrder>({ key: 'received', direction: 'desc' })
 
   /** The rows shown: the tab, type and search applied, sorted. */
-  visible = $derived(sortRows(filterRows(this.rows, { queue: this.queue, type: this.type, search: this.search }), this.sort))
+  visible = $derived(
+    sortRows(filterRows(this.rows, { queue: this.queue, type: this.type, search: this.search }), this.sort),
+  )
   /** Tab counts of the current agenda (from the rows, so they follow optimistic actions). */
   counts = $derived(countQueues(this.rows.map((row) => row.state)))
 
@@ -135,6 +137,8 @@ export class TriageWorkspace {
       if (agendaId !== this.agendaId) return
       this.rows = rows
       this.rowsLoaded = true
+      // A local lookup, not state: nothing renders from it.
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity
       const present = new Set(rows.map((row) => row.id))
       for (const id of [...this.selected]) if (!present.has(id)) this.selected.delete(id)
       if (this.cursorId === null || !this.visible.some((row) => row.id === this.cursorId)) {
@@ -253,6 +257,7 @@ export class TriageWorkspace {
     }
     const anchor = this.openId ?? this.cursorId
     const visibleIds = this.visible.map((row) => row.id)
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local lookup, not state
     const next = anchor !== null ? nextAfter(visibleIds, anchor, new Set(ids)) : null
     this.busy = true
     try {
@@ -304,15 +309,24 @@ export class TriageWorkspace {
   }
 
   async addComment(text: string): Promise<boolean> {
-    return this.commentAction(() => docket().invoke('comments.create', { documentId: this.openId!, text }), 'triage.done.commentAdded')
+    return this.commentAction(
+      () => docket().invoke('comments.create', { documentId: this.openId!, text }),
+      'triage.done.commentAdded',
+    )
   }
 
   async editComment(uuid: string, text: string): Promise<boolean> {
-    return this.commentAction(() => docket().invoke('comments.update', { documentId: this.openId!, uuid, text }), 'triage.done.commentEdited')
+    return this.commentAction(
+      () => docket().invoke('comments.update', { documentId: this.openId!, uuid, text }),
+      'triage.done.commentEdited',
+    )
   }
 
   async deleteComment(uuid: string): Promise<boolean> {
-    return this.commentAction(() => docket().invoke('comments.delete', { documentId: this.openId!, uuid }), 'triage.done.commentDeleted')
+    return this.commentAction(
+      () => docket().invoke('comments.delete', { documentId: this.openId!, uuid }),
+      'triage.done.commentDeleted',
+    )
   }
 
   private async commentAction(run: () => Promise<{ entryIds: string[] }>, labelKey: string): Promise<boolean> {
@@ -327,7 +341,10 @@ export class TriageWorkspace {
       showError(error)
       return false
     }
-    await Promise.all([this.loadRows(), this.openId === documentId ? this.loadDocument(documentId, false) : Promise.resolve()])
+    await Promise.all([
+      this.loadRows(),
+      this.openId === documentId ? this.loadDocument(documentId, false) : Promise.resolve(),
+    ])
     return true
   }
 }

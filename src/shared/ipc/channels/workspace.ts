@@ -13,7 +13,10 @@ import { defineChannels } from '../define'
 
 const id = z.number().int().positive()
 /** An agenda id: positive, or negative for one created offline and not yet sent. */
-const agendaId = z.number().int().refine((n) => n !== 0, 'agenda id must not be 0')
+const agendaId = z
+  .number()
+  .int()
+  .refine((n) => n !== 0, 'agenda id must not be 0')
 /** Up to 10,000 documents per action (a whole agenda selected with Ctrl+A). */
 const ids = z.array(id).min(1).max(10_000)
 

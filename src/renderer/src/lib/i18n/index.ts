@@ -28,7 +28,8 @@ const tables: Record<Language, Map<string, string>> = { en: new Map(), cs: new M
 /** Adds (or replaces) the strings of `feature`; keys become `feature.key`. */
 export function registerStrings(feature: string, strings: StringTables): void {
   for (const [key, value] of Object.entries(strings.en)) tables.en.set(`${feature}.${key}`, value)
-  for (const [key, value] of Object.entries(strings.cs)) if (value !== undefined) tables.cs.set(`${feature}.${key}`, value)
+  for (const [key, value] of Object.entries(strings.cs))
+    if (value !== undefined) tables.cs.set(`${feature}.${key}`, value)
 }
 
 /** Params of a string: `{name}` placeholders. */
