@@ -1,10 +1,11 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../src/sandbox'
 import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
 import { keychainAvailable } from './support/keychain'
+import { addSandboxServer, signInOnSandboxPages } from './support/signIn'
 
 /**
  * Issue 4: sign in on the sandbox's real login and consent pages (system-browser flow,
@@ -31,28 +32,10 @@ test.describe('sign-in', () => {
   const startApp = () =>
     startHarnessProcess(['--sandbox', sandbox.url, '--no-demo', '--user-data', userDataDir, '--credentials', 'keytar'])
 
-  async function signInOnSandboxPages(page: Page, decision: 'Authorize' | 'Deny') {
-    const popupPromise = page.waitForEvent('popup')
-    await page.getByRole('button', { name: 'Sign in with the system browser' }).click()
-    const popup = await popupPromise
-    await popup.getByLabel('Email').fill('demo@docket.test')
-    await popup.getByLabel('Password').fill('demo-password-1')
-    await popup.getByRole('button', { name: 'Sign in' }).click()
-    await popup.getByRole('button', { name: decision }).click()
-    return popup
-  }
-
   test('a new user adds the server, signs in on the service pages, and stays signed in after a restart', async ({ page }) => {
     harness = await startApp()
     await page.goto(harness.url)
-    await expect(page.getByTestId('signin-screen')).toBeVisible()
-
-    await page.getByLabel('Name').fill('Sandbox')
-    await page.getByLabel('Service address').fill(sandbox.url)
-    await page.getByLabel('Client id').fill(sandbox.credentials.clientId)
-    await page.getByLabel('Client secret').fill(sandbox.credentials.clientSecret)
-    await page.getByLabel('Redirect URI').fill(sandbox.credentials.redirectUri)
-    await page.getByRole('button', { name: 'Add server' }).click()
+    await addSandboxServer(page, sandbox)
 
     // Deny first: a clear "access denied", nothing stored.
     const denied = await signInOnSandboxPages(page, 'Deny')

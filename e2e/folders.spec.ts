@@ -13,6 +13,7 @@
  */
 import { expect, test, type Download, type Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
+import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { startHarness, type Harness } from './harness/server'
@@ -21,6 +22,8 @@ import { preparePage } from './fixtures/page'
 const projectRoot = resolve(import.meta.dirname, '..')
 const invoicesDir = join(projectRoot, 'resources/demo/invoices')
 /** The outbox pushes in the background; batch updates are applied by a sandbox job. */
+/** Screenshots of the dialogs, kept as test artifacts. */
+const artifacts = 'e2e/artifacts'
 const SYNCED = { timeout: 30_000, intervals: [250, 500, 1000] }
 
 interface StateAgenda {
@@ -55,6 +58,7 @@ test.describe.configure({ mode: 'serial' })
 test.use({ viewport: { width: 1600, height: 900 }, locale: 'en-US', acceptDownloads: true })
 
 test.beforeAll(async ({ browser }) => {
+  mkdirSync(artifacts, { recursive: true })
   harness = await startHarness({
     port: 0,
     sandboxOptions: { admin: true },
@@ -95,8 +99,8 @@ const field = (name: string) => page.getByTestId('agenda-form').locator(`[name="
 test('account: the signed-in user from `me` is shown', async () => {
   const demo = (await state()).users.find((u) => u.id === 1)!
   await page.getByTestId('settings-button').click()
-  await expect(page.getByTestId('account-user')).toContainText(`${demo.name} ${demo.surname}`)
-  await expect(page.getByTestId('account-user')).toContainText(demo.email)
+  await expect(page.getByTestId('account-panel-user')).toContainText(`${demo.name} ${demo.surname}`)
+  await expect(page.getByTestId('account-panel-user')).toContainText(demo.email)
   await page.keyboard.press('Escape')
 })
 
@@ -118,6 +122,7 @@ test('agenda edit: rules checked as you type, the service 422 on its field, then
   await field('external_id').fill('E2E-ext-1')
   await field('email_whitelist').fill('ok@example.com, not-an-address')
   await expect(page.getByTestId('error-email_whitelist')).toHaveText('not-an-address is not a valid e-mail address.')
+  await page.screenshot({ path: `${artifacts}/folders-agenda-rules.png` })
   await field('email_whitelist').fill('ok@example.com, second@example.org')
 
   // Taken by agenda 1: only the service knows; its 422 lands on the alias field.
@@ -145,6 +150,7 @@ test('agenda of a colleague: shown read-only with the reason, nothing sent', asy
   await expect(page.getByTestId('agenda-readonly')).toContainText('Read-only')
   await expect(field('name')).toHaveValue('Colleague Shared')
   await expect(field('name')).toBeDisabled()
+  await page.screenshot({ path: `${artifacts}/folders-agenda-readonly.png` })
   await expect(dialog().getByRole('button', { name: 'Save', exact: true })).toHaveCount(0)
   await dialog().getByRole('button', { name: 'Close', exact: true }).click()
   expect((await state()).agendas.find((a) => a.id === 3)!.name).toBe('Colleague Shared')
@@ -166,6 +172,9 @@ test('agenda create: a lowercase country is stored uppercase', async () => {
   await expect
     .poll(async () => (await state()).agendas.find((a) => a.name === 'E2E Účetní, "nová"')?.address?.country, SYNCED)
     .toBe('CZ')
+  // The sync engine pulls the new agenda into the sidebar.
+  const created = (await state()).agendas.find((a) => a.name === 'E2E Účetní, "nová"')!
+  await expect(page.getByTestId(`agenda-${created.id}`)).toContainText('E2E Účetní', SYNCED)
 })
 
 test('export: agenda 1 to CSV (documents + items), opened with csv-parse, as on the sandbox', async () => {
@@ -178,6 +187,7 @@ test('export: agenda 1 to CSV (documents + items), opened with csv-parse, as on 
   await form.locator('select[name="type"]').selectOption('both')
   await form.getByRole('button', { name: 'All', exact: true }).click()
   await form.locator('input[name="includeItems"]').check()
+  await page.screenshot({ path: `${artifacts}/folders-export-dialog.png` })
   const downloads: Download[] = []
   page.on('download', (d) => downloads.push(d))
   await form.getByRole('button', { name: 'Export', exact: true }).click()
@@ -200,7 +210,9 @@ test('export: agenda 1 to CSV (documents + items), opened with csv-parse, as on 
   }
   const items = parse(await downloadText(itemsFile!), { bom: true, columns: true }) as Record<string, string>[]
   expect(items.length).toBe(expected.reduce((sum, d) => sum + (d.items?.length ?? 0), 0))
-  expect(new Set(items.map((i) => Number(i.document_id)))).toEqual(new Set(expected.filter((d) => (d.items?.length ?? 0) > 0).map((d) => d.id)))
+  expect(new Set(items.map((i) => Number(i.document_id)))).toEqual(
+    new Set(expected.filter((d) => (d.items?.length ?? 0) > 0).map((d) => d.id)),
+  )
 })
 
 let uploadedIds: number[] = []
@@ -210,7 +222,11 @@ test('upload: a PDF and a PNG become documents in agenda 2; a text file is refus
   const before = (await state()).documents.filter((d) => d.agenda_id === 2).map((d) => d.id)
   await page.getByTestId('upload-button').click()
   await page.getByTestId('upload-input').setInputFiles([
-    { name: 'Účtenka, "Quality".pdf', mimeType: 'application/pdf', buffer: await readFile(join(invoicesDir, 'QualityHosting.pdf')) },
+    {
+      name: 'Účtenka, "Quality".pdf',
+      mimeType: 'application/pdf',
+      buffer: await readFile(join(invoicesDir, 'QualityHosting.pdf')),
+    },
     { name: 'oyo.png', mimeType: 'image/png', buffer: await readFile(join(invoicesDir, 'oyo.png')) },
     { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text, not a PDF') },
   ])
@@ -220,10 +236,21 @@ test('upload: a PDF and a PNG become documents in agenda 2; a text file is refus
   await expect(rowsOf.nth(2)).toContainText('notes.pdf is not a PDF, PNG or JPEG file.')
   await expect(rowsOf.nth(0)).toHaveAttribute('data-phase', /queued|sending|sent/)
   await expect(rowsOf.nth(1)).toHaveAttribute('data-phase', /queued|sending|sent/)
+  await page.screenshot({ path: `${artifacts}/folders-upload.png` })
 
   await expect
-    .poll(async () => (await state()).documents.filter((d) => d.agenda_id === 2 && !before.includes(d.id)).map((d) => d.user_file_name).sort(), SYNCED)
+    .poll(
+      async () =>
+        (await state()).documents
+          .filter((d) => d.agenda_id === 2 && !before.includes(d.id))
+          .map((d) => d.user_file_name)
+          .sort(),
+      SYNCED,
+    )
     .toEqual(['oyo.png', 'Účtenka, "Quality".pdf'].sort())
+  // Each file's row follows its outbox entry to the end.
+  await expect(rowsOf.nth(0)).toHaveAttribute('data-phase', 'sent', SYNCED)
+  await expect(rowsOf.nth(1)).toHaveAttribute('data-phase', 'sent', SYNCED)
   uploadedIds = (await state()).documents.filter((d) => d.agenda_id === 2 && !before.includes(d.id)).map((d) => d.id)
   await dialog().getByRole('button', { name: 'Close', exact: true }).click()
 })
@@ -239,9 +266,13 @@ test('export JSON with mark-exported: the uploaded documents become exported on 
   await form.locator('input[name="markExported"]').check()
   const download = page.waitForEvent('download')
   await form.getByRole('button', { name: 'Export', exact: true }).click()
-  const json = JSON.parse(await downloadText(await download)) as { documents: { id: number }[] }
-  const agenda2 = (await state()).documents.filter((d) => d.agenda_id === 2 && !d.archived).map((d) => d.id)
-  expect(json.documents.map((d) => d.id).sort()).toEqual(agenda2.sort())
+  const json = JSON.parse(await downloadText(await download)) as { exported_at: string; documents: { id: number }[] }
+  expect(json.exported_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
+  // The export reads the local store: every id is a document of agenda 2, the uploads included.
+  const agenda2 = new Set((await state()).documents.filter((d) => d.agenda_id === 2).map((d) => d.id))
+  const ids = json.documents.map((d) => d.id)
+  expect(ids.filter((id) => !agenda2.has(id))).toEqual([])
+  expect(ids).toEqual(expect.arrayContaining(uploadedIds))
   await expect
     .poll(async () => (await state()).documents.filter((d) => uploadedIds.includes(d.id)).map((d) => d.state), SYNCED)
     .toEqual(['exported', 'exported'])
@@ -293,13 +324,18 @@ test('webhook: 422 on auth_credentials.password shown at the password, then URL 
   await form.locator('[name="password"]').fill('nodigits')
   await form.locator('[name="settings"]').fill('{"events": ["document.updated"]}')
   await page.getByTestId('webhook-save').click()
-  await expect(page.getByTestId('webhook-error-auth_credentials.password')).toHaveText('must include at least one digit')
+  await expect(page.getByTestId('webhook-error-auth_credentials.password')).toHaveText(
+    'must include at least one digit',
+  )
   await expect(form.locator('[name="password"]')).toHaveAttribute('aria-invalid', 'true')
+  await page.screenshot({ path: `${artifacts}/folders-webhook-422.png` })
   expect((await state()).webhooks.find((w) => w.id === 1)!.url).toBe('https://hooks.docket.test/demo')
 
   await form.locator('[name="password"]').fill('s3cret')
   await page.getByTestId('webhook-save').click()
-  await expect.poll(async () => (await state()).webhooks.find((w) => w.id === 1)?.url, SYNCED).toBe('https://hooks.example/e2e')
+  await expect
+    .poll(async () => (await state()).webhooks.find((w) => w.id === 1)?.url, SYNCED)
+    .toBe('https://hooks.example/e2e')
 
   await page.getByTestId('webhook-delete').click()
   await page.getByTestId('webhook-delete-confirm').click()

@@ -123,8 +123,47 @@ test('opening an invoice shows its preview and its numbers', async () => {
   await page.screenshot({ path: `${artifacts}/document.png` })
 })
 
+test('a keyboard-only pass through five documents', async () => {
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Escape')
+  const order = await visibleIds()
+  const count = Math.min(5, order.length)
+  test.skip(count < 5, `the fixtures leave only ${count} documents in To review for the keyboard pass`)
+  // Home to the first row, down with j and back up with k, open with Enter, then triage
+  // five documents with r / e: after each action the next document opens by itself.
+  await page.keyboard.press('Home')
+  await page.keyboard.press('j')
+  await page.keyboard.press('j')
+  await expect.poll(() => page.locator('.row.cursor').getAttribute('data-document-id')).toBe(String(order[2]))
+  await page.keyboard.press('k')
+  await page.keyboard.press('ArrowUp')
+  await expect.poll(() => page.locator('.row.cursor').getAttribute('data-document-id')).toBe(String(order[0]))
+  await page.keyboard.press('Enter')
+  await expect.poll(paneId).toBe(order[0])
+  const triaged: number[] = []
+  for (let i = 0; i < count; i++) {
+    const current = await paneId()
+    await expect(page.getByTestId('extracted-data')).toBeVisible()
+    triaged.push(current)
+    await page.keyboard.press(i % 2 === 0 ? 'r' : 'e')
+    if (i < count - 1) await expect.poll(paneId).not.toBe(current)
+  }
+  expect(triaged).toEqual(order.slice(0, count))
+  for (const id of triaged) used.add(id)
+  await page.screenshot({ path: `${artifacts}/keyboard-pass.png` })
+  await expect
+    .poll(async () => {
+      const state = await sandboxState(harness.sandboxUrl!)
+      return triaged.map((id) => state.documents.find((d) => d.id === id)?.state)
+    }, SYNCED)
+    .toEqual(triaged.map((_, i) => (i % 2 === 0 ? 'ready' : 'exported')))
+})
+
+let readyId = 0
+
 test('mark ready', async () => {
   const id = await untouched(used)
+  readyId = id
   await openRow(id)
   await page.getByTestId('action-ready').click()
   await expect(rowById(id)).toHaveAttribute('data-state', 'ready')
@@ -159,7 +198,7 @@ test('archive', async () => {
 })
 
 test('comment: add, edit, delete', async () => {
-  const id = [...used][0]! // the document marked ready: still in To review
+  const id = readyId // marked ready: still in To review
   await openRow(id)
   const panel = page.getByTestId('comments-panel')
   await page.getByTestId('comment-new').fill('Checked against the delivery note.')
@@ -185,7 +224,10 @@ test('comment: add, edit, delete', async () => {
 
 test('select three and mark exported', async () => {
   await page.keyboard.press('Escape')
-  const ids = [await untouched(used), await untouched(used), await untouched(used)]
+  // Any three of To review (untouched ones first; with few fixtures, ones already marked ready).
+  const visible = await visibleIds()
+  const ids = [...visible.filter((id) => !used.has(id)), ...visible.filter((id) => used.has(id))].slice(0, 3)
+  expect(ids).toHaveLength(3)
   for (const id of ids) await rowById(id).locator('.check').click()
   await expect(page.getByTestId('selection-count')).toContainText('3')
   await page.screenshot({ path: `${artifacts}/selection.png` })
@@ -197,38 +239,6 @@ test('select three and mark exported', async () => {
       return ids.map((id) => state.documents.find((d) => d.id === id)?.state)
     }, SYNCED)
     .toEqual(['exported', 'exported', 'exported'])
-})
-
-test('a keyboard-only pass through five documents', async () => {
-  await page.getByTestId('inbox-list').focus()
-  await page.keyboard.press('Escape')
-  const remaining = (await visibleIds()).filter((id) => !used.has(id))
-  const count = Math.min(5, remaining.length)
-  test.skip(count < 5, `the fixtures leave only ${count} untouched documents for the keyboard pass`)
-  // The list starts at the newest; walk down with j, back up with k, open with Enter.
-  const order = await visibleIds()
-  const start = order.indexOf(remaining[0]!)
-  await page.keyboard.press('k')
-  for (let i = 0; i < order.length; i++) await page.keyboard.press('k')
-  for (let i = 0; i < start; i++) await page.keyboard.press('j')
-  await page.keyboard.press('Enter')
-  await expect.poll(paneId).toBe(remaining[0])
-  const triaged: number[] = []
-  for (let i = 0; i < count; i++) {
-    const current = await paneId()
-    await expect(page.getByTestId('extracted-data')).toBeVisible()
-    triaged.push(current)
-    await page.keyboard.press(i % 2 === 0 ? 'r' : 'e')
-    if (i < count - 1) await expect.poll(paneId).not.toBe(current)
-  }
-  expect(new Set(triaged).size).toBe(count)
-  await page.screenshot({ path: `${artifacts}/keyboard-pass.png` })
-  await expect
-    .poll(async () => {
-      const state = await sandboxState(harness.sandboxUrl!)
-      return triaged.map((id) => state.documents.find((d) => d.id === id)?.state)
-    }, SYNCED)
-    .toEqual(triaged.map((_, i) => (i % 2 === 0 ? 'ready' : 'exported')))
 })
 
 test('the help overlay lists the shortcuts', async () => {

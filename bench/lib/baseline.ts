@@ -6,6 +6,8 @@ export const PAGE_SIZE = 50
 /** Result of one sequential walk. */
 export interface SequentialSync {
   documents: number
+  /** id, state and last_modified_at of every document received. */
+  received: { id: number; state: string; last_modified_at: string }[]
   pages: number
   ms: number
 }
@@ -25,6 +27,7 @@ export async function sequentialSync(
 ): Promise<SequentialSync> {
   const started = performance.now()
   let documents = 0
+  const received: SequentialSync['received'] = []
   let page = 1
   for (;;) {
     const query = new URLSearchParams({ agenda_id: String(agendaId), page: String(page) })
@@ -38,8 +41,11 @@ export async function sequentialSync(
       throw new Error(`baseline: page ${page} answered ${response.statusCode}`)
     }
     documents += body.documents.length
+    for (const d of body.documents as { id: number; state: string; last_modified_at: string }[]) {
+      received.push({ id: d.id, state: d.state, last_modified_at: d.last_modified_at })
+    }
     if (body.documents.length < PAGE_SIZE) break
     page++
   }
-  return { documents, pages: page, ms: performance.now() - started }
+  return { documents, received, pages: page, ms: performance.now() - started }
 }

@@ -10,12 +10,16 @@ const CURSOR_OVERLAP_MS = 2000
 export interface DocketSyncer {
   /** Which Docket code path runs (written to results.json). */
   path: string
-  /** The first, full sync of the agenda; resolves with the documents it now holds. */
-  full(): Promise<{ documents: number }>
+  /** The first, full sync (what is timed). */
+  full(): Promise<void>
+  /** How many documents of the agenda Docket now holds (untimed, after `full()`). */
+  count(): Promise<number>
   /** A delta sync after changes; resolves when Docket holds the changes. */
   delta(): Promise<void>
   /** The state Docket holds for each id, to check the sync really happened. */
   states(ids: readonly number[]): Promise<Map<number, string | undefined>>
+  /** Time spent inside service-client calls since the last call (sequential sum, ms), when known. */
+  breakdown?(): { clientCallsMs: number; clientCalls: Record<string, number> }
   close(): Promise<void>
 }
 
@@ -39,7 +43,9 @@ export function apiClientSyncer(url: string, token: string, agendaId: number): D
     path: 'ApiClient.listDocuments (default concurrency) + modified_since delta',
     async full() {
       take(await client.listDocuments({ agendaId, types: SYNC_TYPES }))
-      return { documents: held.size }
+    },
+    async count() {
+      return held.size
     },
     async delta() {
       take(await client.listDocuments({ agendaId, types: SYNC_TYPES, modifiedSince: new Date(cursor - CURSOR_OVERLAP_MS) }))

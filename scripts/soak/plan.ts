@@ -31,7 +31,7 @@ export type PlannedAction = { index: number; expect: 'apply' | 'fail' } & (
 
 /** What the sandbox must hold after the plan ran (only what the plan touched). */
 export interface Expectation {
-  /** Final state per document the plan changes the state of. */
+  /** Final state per document the plan changes the state of (`a|b`: either). */
   states: Map<number, string>
   /** Documents that must end archived (each archived once). */
   archived: Set<number>
@@ -72,7 +72,8 @@ function shuffle<T>(items: T[], random: () => number): T[] {
   return out
 }
 
-type Draft = Omit<PlannedAction, 'index'> & { index?: number }
+/** A planned action before it gets its place in the plan. */
+type Draft = PlannedAction extends infer A ? (A extends unknown ? Omit<A, 'index'> : never) : never
 
 /**
  * Builds a plan of exactly `count` actions over `pool` (documents of one agenda, as cached),
@@ -197,7 +198,7 @@ export function buildPlan(pool: PoolDocument[], count: number, seed: number, tag
     } else if (draft.kind === 'comment.delete') {
       action = { ...draft, index, createIndex: createIndexOfStream.get(stream.items)! }
     } else {
-      action = { ...draft, index } as PlannedAction
+      action = { ...draft, index }
     }
     actions.push(action)
     if (stream.next >= stream.items.length) open.splice(k, 1)
@@ -232,8 +233,8 @@ export function expectationOf(actions: PlannedAction[]): Expectation {
         if (a.expect === 'fail') e.refusedRepairs.add(a.documentId)
         else {
           e.repaired.add(a.documentId)
-          // After the human review the service puts the document back to ready.
-          e.states.set(a.documentId, 'ready')
+          // In human review, or back to ready once the review is done.
+          e.states.set(a.documentId, 'repairing|ready')
           e.lastActionOn.set(`state:${a.documentId}`, a.index)
         }
         e.lastActionOn.set(`repair:${a.documentId}`, a.index)
@@ -337,7 +338,7 @@ export function judgePlan(plan: Plan, observed: ObservedState, failed: FailedEnt
   for (const [id, state] of e.states) {
     const doc = byId.get(id)
     if (!doc) lose(`state:${id}`, `document ${id} is gone`)
-    else if (doc.state !== state) lose(`state:${id}`, `document ${id} is ${doc.state}, expected ${state}`)
+    else if (!state.split('|').includes(doc.state)) lose(`state:${id}`, `document ${id} is ${doc.state}, expected ${state}`)
   }
   for (const id of e.archived) {
     if (!byId.get(id)?.archived) lose(`archive:${id}`, `document ${id} is not archived`)
@@ -391,9 +392,9 @@ export function judgePlan(plan: Plan, observed: ObservedState, failed: FailedEnt
     if (action.kind === 'document.repair' && action.expect === 'fail') {
       const entry = failedKeys.get(`repair:${action.documentId}`)
       const appliedAnyway = (repairs.get(action.documentId) ?? 0) > 0
+      failedKeys.delete(`repair:${action.documentId}`)
       if (entry && !appliedAnyway) {
         failedAsExpected++
-        failedKeys.delete(`repair:${action.documentId}`)
       } else if (!lostActions.has(action.index)) {
         lostActions.add(action.index)
         problems.push(

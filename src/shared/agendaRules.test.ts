@@ -9,7 +9,8 @@ import {
   toAgendaRequest,
 } from './agendaRules'
 
-const code = (field: Parameters<typeof checkAgendaField>[0], value: string) => checkAgendaField(field, value)?.code ?? null
+const code = (field: Parameters<typeof checkAgendaField>[0], value: string) =>
+  checkAgendaField(field, value)?.code ?? null
 
 describe('email_alias: 5 to 32 letters and digits, . _ - only between a leading and trailing letter or digit', () => {
   it('accepts aliases at both length bounds and with inner separators', () => {
@@ -99,7 +100,9 @@ describe('the form as a whole', () => {
     expect(Object.keys(problems).sort()).toEqual(['address.country', 'email_alias', 'home_currency'])
   })
   it('builds a create request without empty fields, country upper-cased', () => {
-    expect(toAgendaRequest({ name: ' Acme ', 'address.country': 'cz', 'address.city': '', email_alias: '' }, 'create')).toEqual({
+    expect(
+      toAgendaRequest({ name: ' Acme ', 'address.country': 'cz', 'address.city': '', email_alias: '' }, 'create'),
+    ).toEqual({
       name: 'Acme',
       address: { country: 'CZ' },
     })
@@ -128,7 +131,10 @@ describe('zod schemas', () => {
 describe('flattenFieldErrors (the service 422 errors)', () => {
   it('turns nested objects into dotted paths', () => {
     expect(
-      flattenFieldErrors({ email_alias: ['has already been taken'], auth_credentials: { password: ['must include a digit'] } }),
+      flattenFieldErrors({
+        email_alias: ['has already been taken'],
+        auth_credentials: { password: ['must include a digit'] },
+      }),
     ).toEqual({ email_alias: ['has already been taken'], 'auth_credentials.password': ['must include a digit'] })
   })
   it('ignores what is not an object', () => {

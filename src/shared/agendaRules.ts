@@ -184,7 +184,11 @@ export function checkAgendaField(
       }
       const upper = value.toUpperCase()
       if (!ISO_3166_ALPHA2.has(upper)) {
-        return { code: 'country_unknown', message: `${upper} is not an ISO 3166-1 country code.`, params: { value: upper } }
+        return {
+          code: 'country_unknown',
+          message: `${upper} is not an ISO 3166-1 country code.`,
+          params: { value: upper },
+        }
       }
       return null
     }
@@ -192,7 +196,11 @@ export function checkAgendaField(
       for (const address of splitWhitelist(value)) {
         if (address === '') return { code: 'email_empty_entry', message: 'An address is missing between commas.' }
         if (!emailSchema.safeParse(address).success) {
-          return { code: 'email_invalid', message: `${address} is not a valid e-mail address.`, params: { value: address } }
+          return {
+            code: 'email_invalid',
+            message: `${address} is not a valid e-mail address.`,
+            params: { value: address },
+          }
         }
       }
       return null

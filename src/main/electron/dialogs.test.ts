@@ -27,8 +27,16 @@ const window = { id: 1 } as unknown as BrowserWindow
 describe('Electron FileHost: save', () => {
   it('shows the save dialog on the window with the suggested name and filters, then writes the file', async () => {
     const { fs, files } = fakeFs()
-    const showSaveDialog = vi.fn(async (_w: unknown, _o: SaveDialogOptions) => ({ canceled: false, filePath: '/home/u/export.csv' }))
-    const host = createElectronFileHost({ getWindow: () => window, dialog: { showSaveDialog } as never, shell: { openPath: vi.fn() }, fs })
+    const showSaveDialog = vi.fn(async (_w: unknown, _o: SaveDialogOptions) => ({
+      canceled: false,
+      filePath: '/home/u/export.csv',
+    }))
+    const host = createElectronFileHost({
+      getWindow: () => window,
+      dialog: { showSaveDialog } as never,
+      shell: { openPath: vi.fn() },
+      fs,
+    })
     const result = await host.saveFile({
       suggestedName: 'export.csv',
       mimeType: 'text/csv',
@@ -37,7 +45,13 @@ describe('Electron FileHost: save', () => {
     })
     expect(result).toEqual({ saved: true, path: '/home/u/export.csv' })
     expect(showSaveDialog.mock.calls[0]![0]).toBe(window)
-    expect(showSaveDialog.mock.calls[0]![1]).toMatchObject({ defaultPath: 'export.csv', filters: [{ name: 'CSV', extensions: ['csv'] }, { name: 'All files', extensions: ['*'] }] })
+    expect(showSaveDialog.mock.calls[0]![1]).toMatchObject({
+      defaultPath: 'export.csv',
+      filters: [
+        { name: 'CSV', extensions: ['csv'] },
+        { name: 'All files', extensions: ['*'] },
+      ],
+    })
     expect(files.get('/home/u/export.csv')).toEqual(bytes)
   })
 
@@ -49,7 +63,9 @@ describe('Electron FileHost: save', () => {
       shell: { openPath: vi.fn() },
       fs,
     })
-    expect(await host.saveFile({ suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes })).toEqual({ saved: false })
+    expect(await host.saveFile({ suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes })).toEqual({
+      saved: false,
+    })
     expect(files.size).toBe(0)
   })
 
@@ -72,10 +88,19 @@ describe('Electron FileHost: open with the system viewer', () => {
   it('writes the bytes under a private temp folder with the file name, opens it, and cleans up', async () => {
     const { fs, files, removed } = fakeFs()
     const openPath = vi.fn(async () => '')
-    const host = createElectronFileHost({ getWindow: () => null, dialog: {} as never, shell: { openPath }, fs, tmpRoot: '/tmp' })
+    const host = createElectronFileHost({
+      getWindow: () => null,
+      dialog: {} as never,
+      shell: { openPath },
+      fs,
+      tmpRoot: '/tmp',
+    })
     await host.openWithSystemViewer({ fileName: 'Faktura 1.pdf', mimeType: 'application/pdf', bytes })
     await host.openWithSystemViewer({ fileName: 'Faktura 1.pdf', mimeType: 'application/pdf', bytes })
-    expect([...files.keys()]).toEqual(['/tmp/docket-open-abc123/1/Faktura 1.pdf', '/tmp/docket-open-abc123/2/Faktura 1.pdf'])
+    expect([...files.keys()]).toEqual([
+      '/tmp/docket-open-abc123/1/Faktura 1.pdf',
+      '/tmp/docket-open-abc123/2/Faktura 1.pdf',
+    ])
     expect(openPath).toHaveBeenCalledWith('/tmp/docket-open-abc123/1/Faktura 1.pdf')
     await host.cleanup()
     expect(removed).toEqual(['/tmp/docket-open-abc123'])
@@ -89,7 +114,9 @@ describe('Electron FileHost: open with the system viewer', () => {
       shell: { openPath: vi.fn(async () => 'No application is associated with this file') },
       fs,
     })
-    await expect(host.openWithSystemViewer({ fileName: 'a.pdf', mimeType: 'application/pdf', bytes })).rejects.toMatchObject({
+    await expect(
+      host.openWithSystemViewer({ fileName: 'a.pdf', mimeType: 'application/pdf', bytes }),
+    ).rejects.toMatchObject({
       code: 'io',
       message: expect.stringContaining('No application is associated'),
     })
@@ -97,7 +124,13 @@ describe('Electron FileHost: open with the system viewer', () => {
 
   it('never writes outside its folder, whatever the file name says', async () => {
     const { fs, files } = fakeFs()
-    const host = createElectronFileHost({ getWindow: () => null, dialog: {} as never, shell: { openPath: vi.fn(async () => '') }, fs, tmpRoot: '/tmp' })
+    const host = createElectronFileHost({
+      getWindow: () => null,
+      dialog: {} as never,
+      shell: { openPath: vi.fn(async () => '') },
+      fs,
+      tmpRoot: '/tmp',
+    })
     await host.openWithSystemViewer({ fileName: '../../etc/passwd', mimeType: 'application/pdf', bytes })
     expect([...files.keys()]).toEqual(['/tmp/docket-open-abc123/1/passwd'])
   })

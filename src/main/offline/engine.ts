@@ -125,6 +125,8 @@ export class SyncEngine {
   private pushAgain = false
   private cyclePromise: Promise<void> | null = null
   private readonly sleepers = new Set<() => void>()
+  /** Document id -> when a push last wrote its server state (epoch ms); a pull that began earlier must not overwrite it. */
+  private readonly pushedAt = new Map<number, number>()
 
   constructor(
     private readonly store: Store,
@@ -242,7 +244,7 @@ export class SyncEngine {
     void this.pushAll().catch(() => undefined)
   }
 
-  /** One sync: pull then push; single flight. Resolves when done (also when offline). */
+  /** One sync: push, pull, push what arrived meanwhile; single flight. Resolves when done (also when offline). */
   cycle(): Promise<void> {
     if (this.cyclePromise) return this.cyclePromise
     if (this.cycleTimer) {
@@ -252,8 +254,10 @@ export class SyncEngine {
     this.cyclePromise = (async () => {
       try {
         if (this.closed || this.paused) return
+        // Push first so what waits reaches the service soonest; the pull then brings the result.
+        await this.pushAll()
         await this.pull()
-        if (this.online && !this.paused && !this.closed) await this.pushAll()
+        if (this.online && !this.paused && !this.closed && this.counts.pending > 0) await this.pushAll()
       } finally {
         this.cyclePromise = null
         if (this.started && !this.closed && this.online && !this.paused) {
@@ -423,6 +427,8 @@ export class SyncEngine {
     const changes = await this.lock.run(async (): Promise<Changes> => {
       const base = changesOf([entry])
       if (outcome.type === 'done') {
+        const at = Date.now()
+        for (const id of [...base.documentIds, ...outcome.changes.documentIds]) this.pushedAt.set(id, at)
         await this.store.batch([...this.store.removeEntryOps(entry), ...outcome.ops])
         return {
           entryIds: [entry.id],
@@ -576,14 +582,14 @@ export class SyncEngine {
 
   private async realCommentUuid(uuid: string): Promise<string> {
     if (!uuid.startsWith('local-')) return uuid
-    const real = (await this.outbox.commentMap()).get(uuid)
+    const real = await this.store.getMeta<string>(`${COMMENT_MAP}${uuid}`)
     if (!real) throw new OfflineError('dependency_failed', 'The comment was never created on the service.')
     return real
   }
 
   private async realAgendaId(id: number): Promise<number> {
     if (id > 0) return id
-    const real = (await this.outbox.agendaMap()).get(id)
+    const real = await this.store.getMeta<number>(`${AGENDA_MAP}${id}`)
     if (real === undefined) throw new OfflineError('dependency_failed', 'The agenda was never created on the service.')
     return real
   }
@@ -778,6 +784,9 @@ export class SyncEngine {
     this.syncing = true
     this.progress = { done: 0, expected: 0 }
     this.emitStatus()
+    const pullStartedMs = Date.now()
+    /** True when a push wrote the document's state after this pull began (the pulled copy may be older). */
+    const pushedMeanwhile = (id: number) => (this.pushedAt.get(id) ?? 0) >= pullStartedMs
     try {
       const startedAt = this.clock()
       const cursor = await this.store.getMeta<Cursor>(CURSOR_KEY)
@@ -832,7 +841,7 @@ export class SyncEngine {
           const prev = previous[i]
           if (!prev || prev.doc.last_modified_at !== doc.last_modified_at || prev.doc.comments_count !== doc.comments_count) changedDocs.push(doc)
         })
-        const written = await this.writeDocuments(docs, { agendaId: agenda.id })
+        const written = await this.writeDocuments(docs.filter((d) => !pushedMeanwhile(d.id)), { agendaId: agenda.id })
         const ops = written.ops
         repaired.push(...written.repaired)
         documentIds.push(...docs.map((d) => d.id))
@@ -840,7 +849,7 @@ export class SyncEngine {
         if (full) {
           const returned = new Set(docs.map((d) => d.id))
           for (const id of await this.store.documentIdsOf(agenda.id)) {
-            if (!returned.has(id)) {
+            if (!returned.has(id) && !pushedMeanwhile(id)) {
               removed.push(id)
               ops.push(...(await this.store.deleteDocumentOps(id)))
             }
@@ -852,7 +861,7 @@ export class SyncEngine {
       }
       setProgress()
 
-      await this.pullComments(changedDocs)
+      await this.pullComments(changedDocs, pushedMeanwhile)
       await this.store.batch([
         this.store.putMeta(CURSOR_KEY, {
           lastPullAt: startedAt.toISOString(),
@@ -883,7 +892,7 @@ export class SyncEngine {
   }
 
   /** Replaces the stored comments of documents that changed (bounded concurrency). */
-  private async pullComments(docs: readonly Document[]): Promise<void> {
+  private async pullComments(docs: readonly Document[], pushedMeanwhile: (id: number) => boolean): Promise<void> {
     const queue = new PQueue({ concurrency: this.options.pullConcurrency })
     const wanted = docs.filter((d) => d.comments_count === undefined || d.comments_count > 0)
     const have = await Promise.all(docs.map(async (d) => ({ d, n: (await this.store.commentsOf(d.id)).length })))
@@ -894,6 +903,7 @@ export class SyncEngine {
         if (failure) return
         try {
           const comments = await this.client.listComments(doc.id)
+          if (pushedMeanwhile(doc.id)) return
           const ops: BatchOp[] = []
           for await (const key of this.store.comments.keys({ gt: `${pad(doc.id)}!`, lt: `${pad(doc.id)}~` })) {
             ops.push({ type: 'del', sublevel: this.store.sub(this.store.comments), key })

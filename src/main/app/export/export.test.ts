@@ -33,7 +33,8 @@ const awkwardNames = [
   'Ελληνικά, "quoted"\nand more',
 ]
 
-const parseCsv = (text: string) => parse(text, { bom: true, columns: true, skip_empty_lines: false }) as Record<string, string>[]
+const parseCsv = (text: string) =>
+  parse(text, { bom: true, columns: true, skip_empty_lines: false }) as Record<string, string>[]
 
 describe('documents CSV', () => {
   it('starts with a UTF-8 BOM and uses CRLF between records', () => {
@@ -54,7 +55,9 @@ describe('documents CSV', () => {
       created_at: '2026-11-01T10:00:00+01:00',
       summary: { sub_total: 1234567.5, vat_total: 0.1, total: -12.05 },
     })
-    const [row] = parseCsv(documentsCsv([d], ['issue_date', 'due_date', 'created_at', 'sub_total', 'vat_total', 'total']))
+    const [row] = parseCsv(
+      documentsCsv([d], ['issue_date', 'due_date', 'created_at', 'sub_total', 'vat_total', 'total']),
+    )
     expect(row).toEqual({
       issue_date: '2026-10-30',
       due_date: '2026-11-13',
@@ -83,7 +86,12 @@ describe('items CSV', () => {
     })
     const rows = parseCsv(itemsCsv([d, doc(4, { items: [] })]))
     expect(rows).toHaveLength(2)
-    expect(rows[0]).toMatchObject({ document_id: '3', supplier_name: 'Dodavatel, a.s.', name: 'Šroub "M6", 100 ks', unit_price: '0.35' })
+    expect(rows[0]).toMatchObject({
+      document_id: '3',
+      supplier_name: 'Dodavatel, a.s.',
+      name: 'Šroub "M6", 100 ks',
+      unit_price: '0.35',
+    })
     expect(rows[1]).toMatchObject({ name: 'Multi\nline', quantity: '1.5', unit: 'h', total: '1200' })
   })
 })
@@ -144,8 +152,13 @@ function fakes(documents: Document[], options: { cancel?: boolean } = {}) {
       throw new Error('unused')
     },
   }
-  const handlers = createExportHandlers({ getWorkspace: () => workspace, files, now: () => new Date('2026-11-22T05:00:00Z') })
-  const run = (input: ExportRequest) => handlers['export.documents'](exportRequestSchema.parse(input), { senderUrl: 'test' })
+  const handlers = createExportHandlers({
+    getWorkspace: () => workspace,
+    files,
+    now: () => new Date('2026-11-22T05:00:00Z'),
+  })
+  const run = (input: ExportRequest) =>
+    handlers['export.documents'](exportRequestSchema.parse(input), { senderUrl: 'test' })
   return { saved, actions, run }
 }
 
@@ -166,7 +179,10 @@ describe('export.documents handler', () => {
       includeItems: true,
       markExported: true,
     })
-    expect(saved.map((f) => f.suggestedName)).toEqual(['docket-agenda-1-2026-11-22.csv', 'docket-agenda-1-2026-11-22-items.csv'])
+    expect(saved.map((f) => f.suggestedName)).toEqual([
+      'docket-agenda-1-2026-11-22.csv',
+      'docket-agenda-1-2026-11-22-items.csv',
+    ])
     expect(parseCsv(new TextDecoder().decode(saved[0]!.bytes)).map((r) => r.id)).toEqual(['1', '2'])
     expect(result).toMatchObject({ saved: true, documentCount: 2, itemCount: 2, markedExported: 1 })
     expect(actions).toEqual([{ kind: 'documents.setStates', items: [{ id: 1, state: 'exported' }] }])

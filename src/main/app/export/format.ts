@@ -168,7 +168,11 @@ export function documentsJson(
     for (const column of columns) {
       const cell = DOCUMENT_COLUMN_VALUES[column](doc)
       record[column] =
-        cell === null ? null : amountColumns.has(column) || column === 'id' || column === 'comments_count' ? Number(cell) : cell
+        cell === null
+          ? null
+          : amountColumns.has(column) || column === 'id' || column === 'comments_count'
+            ? Number(cell)
+            : cell
     }
     if (options.includeItems) {
       record.items = (doc.items ?? []).map((item) => {

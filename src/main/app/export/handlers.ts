@@ -39,7 +39,8 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
     const inAgenda = await workspace.listDocuments(input.agendaId)
     if (input.selection.kind === 'filter') {
       const documents = applyFilter(inAgenda, input.selection.filter)
-      if (documents.length === 0) throw new FolderError('nothing_to_export', 'The current filter shows no document to export.')
+      if (documents.length === 0)
+        throw new FolderError('nothing_to_export', 'The current filter shows no document to export.')
       return documents
     }
     const { documents, missing } = pickByIds(inAgenda, input.selection.ids)
@@ -47,7 +48,8 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
       const doc = await workspace.getDocument(id)
       if (doc) documents.push(doc)
     }
-    if (documents.length === 0) throw new FolderError('not_found', 'None of the selected documents is in this device’s cache.')
+    if (documents.length === 0)
+      throw new FolderError('not_found', 'None of the selected documents is in this device’s cache.')
     return documents
   }
 
@@ -67,7 +69,9 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
         const saved = await deps.files.saveFile({
           suggestedName: `${base}.json`,
           mimeType: 'application/json',
-          bytes: utf8.encode(documentsJson(documents, input.columns, { includeItems: input.includeItems, exportedAt: stamp })),
+          bytes: utf8.encode(
+            documentsJson(documents, input.columns, { includeItems: input.includeItems, exportedAt: stamp }),
+          ),
           filters: [{ name: 'JSON', extensions: ['json'] }],
         })
         if (!saved.saved) return result

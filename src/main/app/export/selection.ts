@@ -37,7 +37,10 @@ export function applyFilter(documents: readonly Document[], filter: ExportFilter
  * Documents with the given ids, in the order of `ids`; ids not found are reported in
  * `missing` rather than dropped silently.
  */
-export function pickByIds(documents: readonly Document[], ids: readonly number[]): { documents: Document[]; missing: number[] } {
+export function pickByIds(
+  documents: readonly Document[],
+  ids: readonly number[],
+): { documents: Document[]; missing: number[] } {
   const byId = new Map(documents.map((doc) => [doc.id, doc]))
   const picked: Document[] = []
   const missing: number[] = []

@@ -42,8 +42,12 @@ const files: FileHost = {
 }
 
 let handlers: ReturnType<typeof createFolderFeature>['handlers']
-const run = async (channel: keyof typeof folderChannels, input: unknown): Promise<any> =>
-  (handlers[channel] as (i: unknown, c: unknown) => Promise<unknown>)(folderChannels[channel].input.parse(input), { senderUrl: 'test' })
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- results are checked with toMatchObject
+type Loose = any
+const run = async (channel: keyof typeof folderChannels, input: unknown): Promise<Loose> =>
+  (handlers[channel] as (i: unknown, c: unknown) => Promise<unknown>)(folderChannels[channel].input.parse(input), {
+    senderUrl: 'test',
+  })
 
 beforeAll(async () => {
   t = await startTestSandbox()
@@ -61,7 +65,11 @@ beforeAll(async () => {
       client.uploadDocuments({
         agendaId: r.agendaId,
         type: r.type,
-        files: r.files.map((f) => ({ filename: f.fileName, contentType: f.contentType, content: Buffer.from(f.base64, 'base64') })),
+        files: r.files.map((f) => ({
+          filename: f.fileName,
+          contentType: f.contentType,
+          content: Buffer.from(f.base64, 'base64'),
+        })),
       }),
   }).handlers
 })
@@ -86,21 +94,31 @@ describe('agendas on the sandbox', () => {
 
   it('creates an agenda with a lowercase country stored uppercase', async () => {
     const { id } = await run('agendas.create', {
-      attributes: { name: 'Nová, "agenda"', address: { country: 'sk', city: 'Košice' }, home_currency: 'EUR', email_alias: 'nova.agenda-1' },
+      attributes: {
+        name: 'Nová, "agenda"',
+        address: { country: 'sk', city: 'Košice' },
+        home_currency: 'EUR',
+        email_alias: 'nova.agenda-1',
+      },
     })
     const created = (await state()).agendas.find((a: { id: number }) => a.id === id)
     expect(created).toMatchObject({ name: 'Nová, "agenda"', email_alias: 'nova.agenda-1', address: { country: 'SK' } })
   })
 
   it('puts the service 422 for a taken email_alias on the email_alias field', async () => {
-    await expect(run('agendas.update', { agendaId: 2, attributes: { email_alias: 'demo-sro' } })).rejects.toMatchObject({
-      code: 'validation',
-      details: { fields: { email_alias: expect.any(Array) } },
-    })
+    await expect(run('agendas.update', { agendaId: 2, attributes: { email_alias: 'demo-sro' } })).rejects.toMatchObject(
+      {
+        code: 'validation',
+        details: { fields: { email_alias: expect.any(Array) } },
+      },
+    )
   })
 
   it('updates the owner’s agenda', async () => {
-    const view = await run('agendas.update', { agendaId: 2, attributes: { external_id: 'ext-42', address: { country: 'ie' } } })
+    const view = await run('agendas.update', {
+      agendaId: 2,
+      attributes: { external_id: 'ext-42', address: { country: 'ie' } },
+    })
     expect(view.agenda).toMatchObject({ external_id: 'ext-42' })
     const stored = (await state()).agendas.find((a: { id: number }) => a.id === 2)
     expect(stored).toMatchObject({ external_id: 'ext-42', address: { country: 'IE' } })
@@ -110,12 +128,22 @@ describe('agendas on the sandbox', () => {
 describe('webhooks on the sandbox', () => {
   it('puts auth_credentials.password errors on that field', async () => {
     await expect(
-      run('webhooks.update', { webhookId: 1, url: 'https://hooks.example/x', authCredentials: { username: 'u', password: 'nodigits' }, settings: {} }),
-    ).rejects.toMatchObject({ code: 'validation', details: { fields: { 'auth_credentials.password': ['must include at least one digit'] } } })
+      run('webhooks.update', {
+        webhookId: 1,
+        url: 'https://hooks.example/x',
+        authCredentials: { username: 'u', password: 'nodigits' },
+        settings: {},
+      }),
+    ).rejects.toMatchObject({
+      code: 'validation',
+      details: { fields: { 'auth_credentials.password': ['must include at least one digit'] } },
+    })
   })
 
   it('sets the URL, then deletes the webhook', async () => {
-    expect(await run('webhooks.update', { webhookId: 1, url: 'https://hooks.example/new' })).toEqual({ url: 'https://hooks.example/new' })
+    expect(await run('webhooks.update', { webhookId: 1, url: 'https://hooks.example/new' })).toEqual({
+      url: 'https://hooks.example/new',
+    })
     expect((await state()).webhooks.find((w: { id: number }) => w.id === 1).url).toBe('https://hooks.example/new')
     expect(await run('webhooks.delete', { webhookId: 1 })).toEqual({ deleted: true })
     expect((await state()).webhooks.find((w: { id: number }) => w.id === 1)).toBeUndefined()
@@ -134,12 +162,18 @@ describe('upload and original file on the sandbox', () => {
       files: [
         { uploadId: 'a', fileName: 'Účtenka, "Q".pdf', contentType: '', base64: pdf.toString('base64') },
         { uploadId: 'b', fileName: 'oyo.png', contentType: 'image/png', base64: png.toString('base64') },
-        { uploadId: 'c', fileName: 'notes.pdf', contentType: 'application/pdf', base64: Buffer.from('plain text').toString('base64') },
+        {
+          uploadId: 'c',
+          fileName: 'notes.pdf',
+          contentType: 'application/pdf',
+          base64: Buffer.from('plain text').toString('base64'),
+        },
       ],
     })
     expect(result.refused.map((r: { uploadId: string }) => r.uploadId)).toEqual(['c'])
     // The direct sender runs in the background: wait for both files to be reported sent.
-    for (let i = 0; i < 200 && progress.filter((p) => p.phase === 'sent').length < 2; i++) await new Promise((r) => setTimeout(r, 25))
+    for (let i = 0; i < 200 && progress.filter((p) => p.phase === 'sent').length < 2; i++)
+      await new Promise((r) => setTimeout(r, 25))
     const sent = progress.filter((p) => p.phase === 'sent')
     expect(sent.map((p) => p.uploadId)).toEqual(['a', 'b'])
     const docs: (Document & { agenda_id: number })[] = (await state()).documents

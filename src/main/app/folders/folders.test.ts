@@ -41,7 +41,11 @@ function setup(client: Partial<FolderClientPort> = {}, options: { cachedAgendas?
     getDocument: async (id) => (id === 5 ? ({ id: 5, type: 'PurchaseInvoice', state: 'ready' } as never) : null),
     getOriginal: async (id) => {
       if (id !== 5) throw Object.assign(new Error('Not cached and offline.'), { code: 'offline' })
-      return { fileName: '../../etc/Faktura 5.pdf', contentType: 'application/pdf', bytes: new Uint8Array([37, 80, 68, 70]) }
+      return {
+        fileName: '../../etc/Faktura 5.pdf',
+        contentType: 'application/pdf',
+        bytes: new Uint8Array([37, 80, 68, 70]),
+      }
     },
     enqueue: async (action) => {
       actions.push(action)
@@ -64,7 +68,10 @@ function setup(client: Partial<FolderClientPort> = {}, options: { cachedAgendas?
   const ctx = { senderUrl: 'test' }
   /** Parses the input through the channel schema, as the router does. */
   const run = async <C extends keyof typeof handlers>(channel: C, input: unknown) =>
-    (handlers[channel] as (i: unknown, c: typeof ctx) => Promise<unknown>)(folderChannels[channel].input.parse(input), ctx)
+    (handlers[channel] as (i: unknown, c: typeof ctx) => Promise<unknown>)(
+      folderChannels[channel].input.parse(input),
+      ctx,
+    )
   return { actions, saved, opened, calls, run }
 }
 
@@ -75,7 +82,10 @@ describe('agendas', () => {
   it('shows the owner an editable agenda and a colleague’s agenda read-only with the reason', async () => {
     const { run } = setup()
     expect(await run('agendas.details', { agendaId: 1 })).toMatchObject({ editable: true, readOnlyReason: null })
-    expect(await run('agendas.details', { agendaId: 3 })).toMatchObject({ editable: false, readOnlyReason: NOT_OWNER_REASON })
+    expect(await run('agendas.details', { agendaId: 3 })).toMatchObject({
+      editable: false,
+      readOnlyReason: NOT_OWNER_REASON,
+    })
   })
 
   it('offline, shows the cached agenda read-only saying editing needs a connection', async () => {
@@ -95,14 +105,19 @@ describe('agendas', () => {
   })
 
   it('refuses a rule-breaking attribute before calling the service', () => {
-    expect(() => folderChannels['agendas.create'].input.parse({ attributes: { name: 'X', email_alias: 'ab' } })).toThrow()
+    expect(() =>
+      folderChannels['agendas.create'].input.parse({ attributes: { name: 'X', email_alias: 'ab' } }),
+    ).toThrow()
   })
 
   it('puts the service’s 422 errors on their fields', async () => {
     const { run } = setup({
-      updateAgenda: async () => Promise.reject(validation({ email_alias: ['has already been taken'], address: { country: ['is invalid'] } })),
+      updateAgenda: async () =>
+        Promise.reject(validation({ email_alias: ['has already been taken'], address: { country: ['is invalid'] } })),
     })
-    await expect(run('agendas.update', { agendaId: 1, attributes: { email_alias: 'taken.alias' } })).rejects.toMatchObject({
+    await expect(
+      run('agendas.update', { agendaId: 1, attributes: { email_alias: 'taken.alias' } }),
+    ).rejects.toMatchObject({
       code: 'validation',
       details: { fields: { email_alias: ['has already been taken'], 'address.country': ['is invalid'] } },
     })
@@ -110,7 +125,8 @@ describe('agendas', () => {
 
   it('answers forbidden with the service’s message for a non-owner update (403)', async () => {
     const { run } = setup({
-      updateAgenda: async () => Promise.reject(new ApiError('forbidden', 'Not authorized to perform this action', { status: 403 })),
+      updateAgenda: async () =>
+        Promise.reject(new ApiError('forbidden', 'Not authorized to perform this action', { status: 403 })),
     })
     await expect(run('agendas.update', { agendaId: 3, attributes: { name: 'Mine now' } })).rejects.toMatchObject({
       code: 'forbidden',
@@ -136,8 +152,15 @@ describe('documents: delete and original file', () => {
   })
   it('saves the original under its own name, without folders, with a PDF filter', async () => {
     const { run, saved } = setup()
-    expect(await run('documents.saveOriginal', { documentId: 5 })).toEqual({ saved: true, path: '/home/u/Faktura 5.pdf' })
-    expect(saved[0]).toMatchObject({ suggestedName: 'Faktura 5.pdf', mimeType: 'application/pdf', filters: [{ extensions: ['pdf'] }] })
+    expect(await run('documents.saveOriginal', { documentId: 5 })).toEqual({
+      saved: true,
+      path: '/home/u/Faktura 5.pdf',
+    })
+    expect(saved[0]).toMatchObject({
+      suggestedName: 'Faktura 5.pdf',
+      mimeType: 'application/pdf',
+      filters: [{ extensions: ['pdf'] }],
+    })
   })
   it('opens the original with the system viewer', async () => {
     const { run, opened } = setup()
@@ -157,7 +180,9 @@ describe('documents: delete and original file', () => {
 describe('webhooks', () => {
   it('sets the URL and deletes the webhook', async () => {
     const { run, calls } = setup()
-    expect(await run('webhooks.update', { webhookId: 1, url: 'https://example.com/hook' })).toEqual({ url: 'https://example.com/hook' })
+    expect(await run('webhooks.update', { webhookId: 1, url: 'https://example.com/hook' })).toEqual({
+      url: 'https://example.com/hook',
+    })
     expect(await run('webhooks.delete', { webhookId: 1 })).toEqual({ deleted: true })
     expect(calls).toEqual([
       ['updateWebhook', 1, 'https://example.com/hook'],
@@ -166,17 +191,29 @@ describe('webhooks', () => {
   })
   it('sends the record body when credentials are given', async () => {
     const { run, calls } = setup()
-    await run('webhooks.update', { webhookId: 1, url: 'https://example.com/h', authCredentials: { username: 'u', password: 'secret1' } })
-    expect(calls[0]).toEqual(['updateWebhook', 1, { url: 'https://example.com/h', auth_credentials: { username: 'u', password: 'secret1' } }])
+    await run('webhooks.update', {
+      webhookId: 1,
+      url: 'https://example.com/h',
+      authCredentials: { username: 'u', password: 'secret1' },
+    })
+    expect(calls[0]).toEqual([
+      'updateWebhook',
+      1,
+      { url: 'https://example.com/h', auth_credentials: { username: 'u', password: 'secret1' } },
+    ])
   })
   it('puts nested 422 errors on auth_credentials.password', async () => {
     const { run } = setup({
       updateWebhook: async () =>
-        Promise.reject(validation({ auth_credentials: { password: ['must include at least one digit'] }, settings: ['is missing'] })),
+        Promise.reject(
+          validation({ auth_credentials: { password: ['must include at least one digit'] }, settings: ['is missing'] }),
+        ),
     })
     await expect(run('webhooks.update', { webhookId: 1, url: 'https://example.com' })).rejects.toMatchObject({
       code: 'validation',
-      details: { fields: { 'auth_credentials.password': ['must include at least one digit'], settings: ['is missing'] } },
+      details: {
+        fields: { 'auth_credentials.password': ['must include at least one digit'], settings: ['is missing'] },
+      },
     })
   })
 })

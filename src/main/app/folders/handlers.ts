@@ -124,7 +124,8 @@ export function createFolderHandlers(deps: FolderHandlerDeps): FolderHandlers {
     },
     'agendas.create': async ({ attributes }) => {
       const [id] = await call('Creating an agenda', () => deps.getClient().createAgendas([attributes]))
-      if (typeof id !== 'number') throw new FolderError('bad_response', 'The service did not return the new agenda’s id.')
+      if (typeof id !== 'number')
+        throw new FolderError('bad_response', 'The service did not return the new agenda’s id.')
       return { id }
     },
     'agendas.update': async ({ agendaId, attributes }) => {

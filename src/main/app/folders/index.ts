@@ -46,7 +46,11 @@ export function createFolderFeature(deps: FolderFeatureDeps): FolderFeature {
   return {
     handlers: {
       ...createFolderHandlers({ getWorkspace: deps.getWorkspace, getClient: deps.getClient, files: deps.files }),
-      ...createExportHandlers({ getWorkspace: deps.getWorkspace, files: deps.files, ...(deps.now ? { now: deps.now } : {}) }),
+      ...createExportHandlers({
+        getWorkspace: deps.getWorkspace,
+        files: deps.files,
+        ...(deps.now ? { now: deps.now } : {}),
+      }),
       'upload.files': upload['upload.files'],
     },
     reportUploadEntry: (entryId, outcome) => upload.reportUploadEntry(entryId, outcome),

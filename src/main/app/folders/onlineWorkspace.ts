@@ -118,7 +118,10 @@ export class OnlineWorkspace implements WorkspacePort, FolderWorkspacePort {
   }
 
   async undo(): Promise<void> {
-    throw new WorkspaceError('too_late', 'Actions are sent at once without the offline store, so they cannot be undone.')
+    throw new WorkspaceError(
+      'too_late',
+      'Actions are sent at once without the offline store, so they cannot be undone.',
+    )
   }
 
   private cached(doc: Document, agendaId: number): CachedDocument {

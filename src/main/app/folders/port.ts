@@ -56,6 +56,9 @@ export interface WebhookRecordBody {
  * (src/main/api/client.ts types it `url: string` today; its body is sent as given, so the
  * API engineer only needs to widen the parameter type to `string | WebhookRecordBody`).
  */
-export interface FolderClientPort extends Pick<ApiClient, 'getAgenda' | 'createAgendas' | 'updateAgenda' | 'me' | 'deleteWebhook'> {
+export interface FolderClientPort extends Pick<
+  ApiClient,
+  'getAgenda' | 'createAgendas' | 'updateAgenda' | 'me' | 'deleteWebhook'
+> {
   updateWebhook(id: number, body: string | WebhookRecordBody): Promise<string>
 }

@@ -9,8 +9,7 @@ export type UploadContentType = 'application/pdf' | 'image/png' | 'image/jpeg'
 export type FileRefusalCode = 'empty' | 'unsupported_type' | 'malformed' | 'bad_base64' | 'too_large'
 
 export type FileCheck =
-  | { ok: true; contentType: UploadContentType; bytes: Uint8Array }
-  | { ok: false; code: FileRefusalCode; reason: string }
+  { ok: true; contentType: UploadContentType; bytes: Uint8Array } | { ok: false; code: FileRefusalCode; reason: string }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const PNG_IEND = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]
@@ -47,7 +46,9 @@ function structuralProblem(type: UploadContentType, bytes: Uint8Array): string |
         : 'The PDF is incomplete (no end-of-file marker); it may be truncated.'
     case 'image/png':
       if (!startsWith(bytes, ascii('IHDR'), 12)) return 'The PNG has no image header.'
-      return indexOf(bytes, PNG_IEND, bytes.length - 64, bytes.length) >= 0 ? null : 'The PNG is incomplete (no end chunk); it may be truncated.'
+      return indexOf(bytes, PNG_IEND, bytes.length - 64, bytes.length) >= 0
+        ? null
+        : 'The PNG is incomplete (no end chunk); it may be truncated.'
     case 'image/jpeg': {
       // End-of-image marker FF D9; some cameras append data after it, so look anywhere after SOI.
       for (let i = bytes.length - 2; i >= 3; i--) if (bytes[i] === 0xff && bytes[i + 1] === 0xd9) return null
@@ -81,7 +82,8 @@ export function decodeBase64(text: string): Uint8Array | null {
  */
 export function checkUploadFile(fileName: string, base64: string): FileCheck {
   const bytes = decodeBase64(base64)
-  if (!bytes) return { ok: false, code: 'bad_base64', reason: `${fileName} could not be read (its content arrived garbled).` }
+  if (!bytes)
+    return { ok: false, code: 'bad_base64', reason: `${fileName} could not be read (its content arrived garbled).` }
   if (bytes.length === 0) return { ok: false, code: 'empty', reason: `${fileName} is empty.` }
   const contentType = sniffContentType(bytes)
   if (!contentType) {

@@ -29,9 +29,7 @@ export interface UploadHandlerDeps {
 
 /** What happened to an upload outbox entry, as the sync engine reports it. */
 export type UploadEntryOutcome =
-  | { status: 'in_flight' }
-  | { status: 'done'; documentIds?: number[] }
-  | { status: 'failed'; message: string }
+  { status: 'in_flight' } | { status: 'done'; documentIds?: number[] } | { status: 'failed'; message: string }
 
 export interface UploadHandlers {
   'upload.files': Handler<'upload.files'>
@@ -72,7 +70,8 @@ export function createUploadHandlers(deps: UploadHandlerDeps): UploadHandlers {
     const send = deps.sendDirect!
     pending = pending.then(async () => {
       for (const request of requests) {
-        for (const file of request.files) emit({ uploadId: file.uploadId, fileName: file.fileName, phase: 'sending', fraction: 0.5 })
+        for (const file of request.files)
+          emit({ uploadId: file.uploadId, fileName: file.fileName, phase: 'sending', fraction: 0.5 })
         try {
           const ids = await send(request)
           request.files.forEach((file, i) =>
@@ -86,7 +85,8 @@ export function createUploadHandlers(deps: UploadHandlerDeps): UploadHandlers {
           )
         } catch (error) {
           const reason = error instanceof Error ? error.message : 'The upload failed.'
-          for (const file of request.files) emit({ uploadId: file.uploadId, fileName: file.fileName, phase: 'failed', fraction: 1, reason })
+          for (const file of request.files)
+            emit({ uploadId: file.uploadId, fileName: file.fileName, phase: 'failed', fraction: 1, reason })
         }
       }
     })
@@ -114,8 +114,19 @@ export function createUploadHandlers(deps: UploadHandlerDeps): UploadHandlers {
         emit({ uploadId: file.uploadId, fileName: file.fileName, phase: 'checking', fraction: 0 })
         const check = checkUploadFile(file.fileName, file.base64)
         if (!check.ok) {
-          result.refused.push({ uploadId: file.uploadId, fileName: file.fileName, code: check.code, reason: check.reason })
-          emit({ uploadId: file.uploadId, fileName: file.fileName, phase: 'refused', fraction: 1, reason: check.reason })
+          result.refused.push({
+            uploadId: file.uploadId,
+            fileName: file.fileName,
+            code: check.code,
+            reason: check.reason,
+          })
+          emit({
+            uploadId: file.uploadId,
+            fileName: file.fileName,
+            phase: 'refused',
+            fraction: 1,
+            reason: check.reason,
+          })
           continue
         }
         checked.push({
@@ -132,6 +143,7 @@ export function createUploadHandlers(deps: UploadHandlerDeps): UploadHandlers {
         emit({ uploadId: file.uploadId, fileName: file.fileName, phase: 'refused', fraction: 1, reason })
       }
       const requests = plan.requests.map((files) => ({ agendaId: input.agendaId, type: input.type, files }))
+      const entryOf = new Map<string, string>()
       if (!deps.sendDirect) {
         const workspace = deps.getWorkspace()
         for (const request of requests) {
@@ -144,15 +156,18 @@ export function createUploadHandlers(deps: UploadHandlerDeps): UploadHandlers {
               bytes: Buffer.from(file.base64, 'base64'),
             })),
           })
+          for (const file of request.files) entryOf.set(file.uploadId, entry.id)
           entries.set(
             entry.id,
             request.files.map((file) => ({ uploadId: file.uploadId, fileName: file.fileName })),
           )
-          for (const file of request.files) emit({ uploadId: file.uploadId, fileName: file.fileName, phase: 'queued', fraction: 0.25 })
+          for (const file of request.files)
+            emit({ uploadId: file.uploadId, fileName: file.fileName, phase: 'queued', fraction: 0.25 })
         }
       } else {
         for (const request of requests)
-          for (const file of request.files) emit({ uploadId: file.uploadId, fileName: file.fileName, phase: 'queued', fraction: 0.25 })
+          for (const file of request.files)
+            emit({ uploadId: file.uploadId, fileName: file.fileName, phase: 'queued', fraction: 0.25 })
         sendInBackground(requests)
       }
       for (const request of requests) {
@@ -161,7 +176,10 @@ export function createUploadHandlers(deps: UploadHandlerDeps): UploadHandlers {
             uploadId: file.uploadId,
             fileName: file.fileName,
             contentType: file.contentType,
-            size: Math.floor((file.base64.length * 3) / 4) - (file.base64.endsWith('==') ? 2 : file.base64.endsWith('=') ? 1 : 0),
+            size:
+              Math.floor((file.base64.length * 3) / 4) -
+              (file.base64.endsWith('==') ? 2 : file.base64.endsWith('=') ? 1 : 0),
+            ...(entryOf.has(file.uploadId) ? { entryId: entryOf.get(file.uploadId)! } : {}),
           })
         }
       }

@@ -14,7 +14,9 @@ const b64 = (bytes: Uint8Array | Buffer) => Buffer.from(bytes).toString('base64'
 const realPdf = readFileSync(join(fixtures, 'AzureInterior.pdf'))
 const realPng = readFileSync(join(fixtures, 'oyo.png'))
 /** A minimal well-formed JPEG frame: SOI, APP0 JFIF, EOI. */
-const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9])
+const jpeg = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9,
+])
 
 describe('file check by magic bytes', () => {
   it('recognises the fixture PDF and PNG and a JPEG whatever their names say', () => {
@@ -31,7 +33,9 @@ describe('file check by magic bytes', () => {
     expect(!result.ok && result.reason).toContain('notes.pdf')
   })
   it('refuses truncated PDF, PNG and JPEG files as malformed', () => {
-    expect(checkUploadFile('a.pdf', b64(realPdf.subarray(0, realPdf.length - 2000)))).toMatchObject({ code: 'malformed' })
+    expect(checkUploadFile('a.pdf', b64(realPdf.subarray(0, realPdf.length - 2000)))).toMatchObject({
+      code: 'malformed',
+    })
     expect(checkUploadFile('a.png', b64(realPng.subarray(0, realPng.length / 2)))).toMatchObject({ code: 'malformed' })
     expect(checkUploadFile('a.jpg', b64(jpeg.subarray(0, jpeg.length - 2)))).toMatchObject({ code: 'malformed' })
   })
@@ -55,7 +59,10 @@ describe('planning requests under 20 MB', () => {
     const files = [file('a', 9_000_000), file('b', 9_000_000), file('c', 9_000_000), file('d', 100)]
     const plan = planUploadRequests(7, 'PurchaseInvoice', files)
     expect(plan.tooLarge).toEqual([])
-    expect(plan.requests.map((r) => r.map((f) => f.fileName))).toEqual([['a', 'b'], ['c', 'd']])
+    expect(plan.requests.map((r) => r.map((f) => f.fileName))).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ])
     for (const request of plan.requests) {
       expect(Buffer.byteLength(uploadRequestBody(7, 'PurchaseInvoice', request))).toBeLessThan(MAX_UPLOAD_BODY_BYTES)
     }
@@ -73,7 +80,10 @@ describe('planning requests under 20 MB', () => {
     expect(planUploadRequests(1, 'PurchaseInvoice', files, body + 1).requests).toHaveLength(1)
   })
   it('sets aside a file too large for any request (over ~15 MB of bytes)', () => {
-    const plan = planUploadRequests(1, 'PurchaseInvoice', [file('huge', Math.ceil((15_100_000 * 4) / 3)), file('ok', 10)])
+    const plan = planUploadRequests(1, 'PurchaseInvoice', [
+      file('huge', Math.ceil((15_100_000 * 4) / 3)),
+      file('ok', 10),
+    ])
     expect(plan.tooLarge.map((f) => f.fileName)).toEqual(['huge'])
     expect(plan.requests).toHaveLength(1)
   })
@@ -111,14 +121,20 @@ function setup(options: { direct?: boolean; maxBodyBytes?: number } = {}) {
         }
       : {}),
   })
-  const run = (input: UploadRequest) => handlers['upload.files'](uploadRequestSchema.parse(input), { senderUrl: 'test' })
+  const run = (input: UploadRequest) =>
+    handlers['upload.files'](uploadRequestSchema.parse(input), { senderUrl: 'test' })
   return { actions, events, sent, run, handlers }
 }
 
 const input = (files: { name: string; bytes: Buffer }[]): UploadRequest => ({
   agendaId: 1,
   type: 'PurchaseInvoice',
-  files: files.map((f, i) => ({ uploadId: `u${i}`, fileName: f.name, contentType: 'application/octet-stream', base64: b64(f.bytes) })),
+  files: files.map((f, i) => ({
+    uploadId: `u${i}`,
+    fileName: f.name,
+    contentType: 'application/octet-stream',
+    base64: b64(f.bytes),
+  })),
 })
 
 describe('upload.files handler', () => {
@@ -141,6 +157,7 @@ describe('upload.files handler', () => {
       ['readme.txt', 'unsupported_type'],
     ])
     expect(result.requests).toBe(1)
+    expect(result.accepted.map((a) => a.entryId)).toEqual(['e1', 'e1'])
     expect(actions).toHaveLength(1)
     const action = actions[0]!
     expect(action).toMatchObject({ agendaId: 1, type: 'PurchaseInvoice' })
@@ -155,14 +172,24 @@ describe('upload.files handler', () => {
 
   it('splits into several outbox actions when the bodies would exceed the limit', async () => {
     const { actions, run } = setup({ maxBodyBytes: Math.ceil(realPdf.length * 1.4) })
-    const result = await run(input([{ name: 'a.pdf', bytes: realPdf }, { name: 'b.pdf', bytes: realPdf }]))
+    const result = await run(
+      input([
+        { name: 'a.pdf', bytes: realPdf },
+        { name: 'b.pdf', bytes: realPdf },
+      ]),
+    )
     expect(result.requests).toBe(2)
     expect(actions).toHaveLength(2)
   })
 
   it('turns the sync engine news about an entry into per-file progress', async () => {
     const { events, run, handlers } = setup()
-    await run(input([{ name: 'a.pdf', bytes: realPdf }, { name: 'b.jpg', bytes: jpeg }]))
+    await run(
+      input([
+        { name: 'a.pdf', bytes: realPdf },
+        { name: 'b.jpg', bytes: jpeg },
+      ]),
+    )
     handlers.reportUploadEntry('e1', { status: 'in_flight' })
     handlers.reportUploadEntry('e1', { status: 'done', documentIds: [7, 8] })
     handlers.reportUploadEntry('unknown', { status: 'done' })
@@ -175,7 +202,12 @@ describe('upload.files handler', () => {
 
   it('with sendDirect, reports sending and sent with the new document ids', async () => {
     const { events, sent, run, handlers } = setup({ direct: true })
-    await run(input([{ name: 'a.pdf', bytes: realPdf }, { name: 'b.jpg', bytes: jpeg }]))
+    await run(
+      input([
+        { name: 'a.pdf', bytes: realPdf },
+        { name: 'b.jpg', bytes: jpeg },
+      ]),
+    )
     await handlers.idle()
     expect(sent).toEqual([['a.pdf', 'b.jpg']])
     const last = events.filter((e) => e.phase === 'sent')

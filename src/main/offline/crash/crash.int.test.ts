@@ -16,7 +16,7 @@ import type { ScriptAction, WorkerConfig } from './worker'
  */
 
 const QUICK = !!process.env.DOCKET_QUICK
-const ROUNDS = QUICK ? 4 : 20
+const ROUNDS = Number(process.env.DOCKET_CRASH_ROUNDS ?? (QUICK ? 4 : 20))
 const ACTIONS = QUICK ? 60 : 200
 const DOCS_PER_ROUND = 10
 const KILLS_PER_ROUND = 2
@@ -225,7 +225,9 @@ describe('crash test: SIGKILL during a replay of the outbox', () => {
       let result = { killed: false, done: false, failed: 0, stderr: '' }
       for (let attempt = 0; attempt < KILLS_PER_ROUND + 20; attempt++) {
         const killAt = attempt < KILLS_PER_ROUND ? 1 + Math.floor(random() * (ACTIONS * 0.8)) : null
+        const runStart = Date.now()
         result = await runWorker(replayPath, killAt, random)
+        if (process.env.DOCKET_CRASH_VERBOSE) console.log(`round ${round} run ${attempt}: kill at ${killAt} -> ${JSON.stringify({ ...result, stderr: undefined })} in ${Date.now() - runStart} ms\n${result.stderr.split('\n').filter((l) => !l.includes('syncing=false online=true') || Math.random() < 0.05).slice(0, 60).join('\n')}`)
         if (result.killed) kills++
         if (result.done) break
       }

@@ -66,19 +66,25 @@ async function main(): Promise<void> {
     return
   }
 
+  const t0 = Date.now()
   const client = await sandboxClient(config)
+  if (process.env.DOCKET_CRASH_TRACE) process.stderr.write(`TRACE ${Date.now() - t0} signed in\n`)
   const ws = await openWorkspace({
     dir: config.dir,
     client,
     userId: config.userId,
     emit: (event, payload) => {
+      if (process.env.DOCKET_CRASH_TRACE && event === 'sync.status') {
+        const p = payload as { syncing: boolean; online: boolean; pending: number; lastError: unknown }
+        process.stderr.write(`TRACE ${Date.now() - t0} syncing=${p.syncing} online=${p.online} pending=${p.pending} ${JSON.stringify(p.lastError)}\n`)
+      }
       if (event === 'outbox.changed') process.stdout.write(`SEND ${(payload as { pending: number }).pending}\n`)
     },
     options: {
       undoWindowMs: 0,
       pushConcurrency: 4,
-      backoffBaseMs: 20,
-      backoffMaxMs: 300,
+      backoffBaseMs: 10,
+      backoffMaxMs: 100,
       batchConfirmPollMs: 20,
       batchConfirmTimeoutMs: 20_000,
       repairPollMs: 3_600_000,

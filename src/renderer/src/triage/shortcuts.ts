@@ -6,6 +6,8 @@
 export type ShortcutId =
   | 'next'
   | 'previous'
+  | 'first'
+  | 'last'
   | 'open'
   | 'close'
   | 'select'
@@ -44,6 +46,8 @@ const key =
 export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'next', keys: ['j', '↓'], label: 'shortcut.next', matches: key('j', 'ArrowDown') },
   { id: 'previous', keys: ['k', '↑'], label: 'shortcut.previous', matches: key('k', 'ArrowUp') },
+  { id: 'first', keys: ['Home'], label: 'shortcut.first', matches: key('Home') },
+  { id: 'last', keys: ['End'], label: 'shortcut.last', matches: key('End') },
   { id: 'open', keys: ['Enter', 'o'], label: 'shortcut.open', matches: key('Enter', 'o') },
   { id: 'close', keys: ['Esc'], label: 'shortcut.close', matches: key('Escape') },
   { id: 'select', keys: ['x', 'Space'], label: 'shortcut.select', matches: key('x', ' ') },

@@ -126,7 +126,16 @@ export type UploadRequest = z.input<typeof uploadRequestSchema>
 export const uploadRefusalCodeSchema = z.enum(['empty', 'unsupported_type', 'malformed', 'too_large', 'bad_base64'])
 
 export const uploadResultSchema = z.object({
-  accepted: z.array(z.object({ uploadId: z.string(), fileName: z.string(), contentType: z.string(), size: z.number().int() })),
+  accepted: z.array(
+    z.object({
+      uploadId: z.string(),
+      fileName: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+      /** The outbox entry that sends it (see `outbox.changed`); absent when sent directly. */
+      entryId: z.string().optional(),
+    }),
+  ),
   refused: z.array(
     z.object({ uploadId: z.string(), fileName: z.string(), code: uploadRefusalCodeSchema, reason: z.string() }),
   ),
@@ -146,7 +155,10 @@ export const webhookUpdateSchema = z
   .object({
     webhookId: id,
     url: z.string().max(2048),
-    authCredentials: z.object({ username: z.string().max(255).optional(), password: z.string().max(255) }).strict().optional(),
+    authCredentials: z
+      .object({ username: z.string().max(255).optional(), password: z.string().max(255) })
+      .strict()
+      .optional(),
     settings: z.record(z.string(), z.unknown()).optional(),
   })
   .strict()

@@ -1,5 +1,10 @@
 import type { Agenda } from '../../../../shared/api'
-import { AGENDA_FIELDS, type AgendaField, type AgendaFieldProblem, type AgendaFormValues } from '../../../../shared/agendaRules'
+import {
+  AGENDA_FIELDS,
+  type AgendaField,
+  type AgendaFieldProblem,
+  type AgendaFormValues,
+} from '../../../../shared/agendaRules'
 import { t } from '../../lib/i18n'
 
 /** The form's values from an agenda as the service sent it (missing -> ''). */
@@ -17,7 +22,10 @@ export function valuesFromAgenda(agenda: Agenda | null): Record<AgendaField, str
 }
 
 /** Only the fields the user changed (an update sends only those, spec "PUT /agendas"). */
-export function changedValues(initial: Record<AgendaField, string>, current: Record<AgendaField, string>): AgendaFormValues {
+export function changedValues(
+  initial: Record<AgendaField, string>,
+  current: Record<AgendaField, string>,
+): AgendaFormValues {
   const out: AgendaFormValues = {}
   for (const field of AGENDA_FIELDS) if (current[field].trim() !== initial[field].trim()) out[field] = current[field]
   return out
@@ -33,7 +41,13 @@ export function problemText(problem: AgendaFieldProblem): string {
 /** Form layout: groups of fields with their legend key. */
 export const FIELD_GROUPS: { legend: string | null; fields: AgendaField[] }[] = [
   { legend: null, fields: ['name', 'home_currency'] },
-  { legend: 'agendas.addressLegend', fields: ['address.street', 'address.building_no', 'address.city', 'address.postal_code', 'address.country'] },
-  { legend: 'agendas.companyLegend', fields: ['company_id', 'company_tax_id', 'company_vat_id', 'external_id', 'client_id'] },
+  {
+    legend: 'agendas.addressLegend',
+    fields: ['address.street', 'address.building_no', 'address.city', 'address.postal_code', 'address.country'],
+  },
+  {
+    legend: 'agendas.companyLegend',
+    fields: ['company_id', 'company_tax_id', 'company_vat_id', 'external_id', 'client_id'],
+  },
   { legend: 'agendas.emailLegend', fields: ['email_alias', 'email_whitelist'] },
 ]

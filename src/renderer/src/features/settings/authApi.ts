@@ -14,7 +14,8 @@ export const authApi = {
   current: () => invoke('auth.current', {}) as Promise<CurrentAuth>,
   listAccounts: () => invoke('auth.listAccounts', {}) as Promise<AccountSummary[]>,
   signIn: (accountId: string) => invoke('auth.signIn', { accountId, method: 'window' }) as Promise<SignInResult>,
-  signOut: (accountId: string, clearCache: boolean) => invoke('auth.signOut', { accountId, clearCache }) as Promise<object>,
+  signOut: (accountId: string, clearCache: boolean) =>
+    invoke('auth.signOut', { accountId, clearCache }) as Promise<object>,
 }
 
 /** Listens to `auth.changed` when the contract has it. */
