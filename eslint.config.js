@@ -8,19 +8,39 @@ import svelteConfig from './svelte.config.js'
 const electronAllowed = ['src/main/electron/**', 'src/main/index.ts', 'src/preload/**', 'e2e/electron.spec.ts']
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', '.ci-tools/', 'resources/', 'test-results/', 'playwright-report/', 'e2e/artifacts/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      '.ci-tools/',
+      'resources/',
+      'test-results/',
+      'playwright-report/',
+      'e2e/artifacts/',
+      '**/.tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.' }],
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.',
+            },
+          ],
         },
       ],
     },

@@ -51,7 +51,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
     }
 
     // Warm-up (untimed): JIT on both sides of the wire, connections open.
-    await sequentialSync(sandbox.url, token, SCALE_AGENDA_ID, SYNC_TYPES, baselineAgent).catch(() => undefined)
+    await sequentialSync(sandbox.url, token, SCALE_AGENDA_ID, SYNC_TYPES, baselineAgent, ctx.quick ? 40 : Infinity)
     {
       const warm = await makeSyncer()
       await warm.full()

@@ -20,16 +20,24 @@ test('the page gets only window.docket, with invoke and on, and no Node or ipcRe
     process: typeof (window as unknown as { process?: unknown }).process,
     ipcRenderer: typeof (window as unknown as { ipcRenderer?: unknown }).ipcRenderer,
   }))
-  expect(globals).toEqual({ docket: ['invoke', 'on'], require: 'undefined', process: 'undefined', ipcRenderer: 'undefined' })
+  expect(globals).toEqual({
+    docket: ['invoke', 'on'],
+    require: 'undefined',
+    process: 'undefined',
+    ipcRenderer: 'undefined',
+  })
 })
 
 test('a bad input from the page is refused by main with a validation error', async ({ page }) => {
   await page.goto(sharedHarnessUrl())
   const error = await page.evaluate(async () => {
     try {
-      await (window as unknown as { docket: { invoke(c: string, i: unknown): Promise<unknown> } }).docket.invoke('app.info', {
-        unexpected: true,
-      })
+      await (window as unknown as { docket: { invoke(c: string, i: unknown): Promise<unknown> } }).docket.invoke(
+        'app.info',
+        {
+          unexpected: true,
+        },
+      )
       return null
     } catch (e) {
       return { code: (e as { code: string }).code }

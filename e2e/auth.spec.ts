@@ -18,7 +18,10 @@ let harness: HarnessProcess | null = null
 const hasKeychain = await keychainAvailable()
 
 test.describe('sign-in', () => {
-  test.skip(!hasKeychain, 'No Secret Service here: staying signed in across a restart needs the OS keychain (npm test starts gnome-keyring on Linux).')
+  test.skip(
+    !hasKeychain,
+    'No Secret Service here: staying signed in across a restart needs the OS keychain (npm test starts gnome-keyring on Linux).',
+  )
 
   test.beforeAll(async () => {
     sandbox = await startSandbox({ port: 0 })
@@ -32,7 +35,9 @@ test.describe('sign-in', () => {
   const startApp = () =>
     startHarnessProcess(['--sandbox', sandbox.url, '--no-demo', '--user-data', userDataDir, '--credentials', 'keytar'])
 
-  test('a new user adds the server, signs in on the service pages, and stays signed in after a restart', async ({ page }) => {
+  test('a new user adds the server, signs in on the service pages, and stays signed in after a restart', async ({
+    page,
+  }) => {
     harness = await startApp()
     await page.goto(harness.url)
     await addSandboxServer(page, sandbox)

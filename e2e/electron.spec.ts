@@ -19,7 +19,10 @@ function electronBinary(): string | null {
 const binary = electronBinary()
 
 test.describe('Electron app', () => {
-  test.skip(!binary, 'The Electron binary is not installed on this machine (it cannot be downloaded here); run on a machine with Electron to launch the real app.')
+  test.skip(
+    !binary,
+    'The Electron binary is not installed on this machine (it cannot be downloaded here); run on a machine with Electron to launch the real app.',
+  )
 
   test('opens a sandboxed window in demo mode showing app.info', async () => {
     const app = await electron.launch({ executablePath: binary!, args: ['.'] })

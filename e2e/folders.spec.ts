@@ -255,6 +255,31 @@ test('upload: a PDF and a PNG become documents in agenda 2; a text file is refus
   await dialog().getByRole('button', { name: 'Close', exact: true }).click()
 })
 
+test('upload by drag and drop on the drop zone', async () => {
+  await selectAgenda(2)
+  const before = new Set((await state()).documents.map((d) => d.id))
+  await page.getByTestId('upload-button').click()
+  await page.getByRole('button', { name: 'Clear the list' }).click()
+  const png = (await readFile(join(invoicesDir, 'FlipkartInvoice.png'))).toString('base64')
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+    const transfer = new DataTransfer()
+    transfer.items.add(new File([bytes], 'dropped-flipkart.png', { type: 'image/png' }))
+    return transfer
+  }, png)
+  await page.getByTestId('upload-dropzone').dispatchEvent('drop', { dataTransfer })
+  await expect(page.getByTestId('upload-row')).toHaveCount(1)
+  await expect(page.getByTestId('upload-row')).toHaveAttribute('data-phase', 'sent', SYNCED)
+  await expect
+    .poll(
+      async () =>
+        (await state()).documents.filter((d) => !before.has(d.id)).map((d) => [d.agenda_id, d.user_file_name]),
+      SYNCED,
+    )
+    .toEqual([[2, 'dropped-flipkart.png']])
+  await dialog().getByRole('button', { name: 'Close', exact: true }).click()
+})
+
 test('export JSON with mark-exported: the uploaded documents become exported on the sandbox', async () => {
   expect(uploadedIds.length).toBe(2)
   await selectAgenda(2)

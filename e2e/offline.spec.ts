@@ -21,7 +21,10 @@ let harness: HarnessProcess | null = null
 const hasKeychain = await keychainAvailable()
 
 test.describe('offline review', () => {
-  test.skip(!hasKeychain, 'No Secret Service here: a real account (not the in-memory demo) needs the OS keychain (npm test starts gnome-keyring on Linux).')
+  test.skip(
+    !hasKeychain,
+    'No Secret Service here: a real account (not the in-memory demo) needs the OS keychain (npm test starts gnome-keyring on Linux).',
+  )
   test.setTimeout(180_000)
 
   test.beforeAll(async () => {
@@ -81,7 +84,12 @@ test.describe('offline review', () => {
 
     // Back online: everything is sent, once.
     await proxy.start()
-    await page.evaluate(() => (window as unknown as { docket: { invoke(c: string, i: unknown): Promise<unknown> } }).docket.invoke('sync.now', {}))
+    await page.evaluate(() =>
+      (window as unknown as { docket: { invoke(c: string, i: unknown): Promise<unknown> } }).docket.invoke(
+        'sync.now',
+        {},
+      ),
+    )
     await expect(page.getByTestId('status-pending')).toContainText('0', { timeout: 60_000 })
     await expect.poll(() => readyInAgenda1().length, { timeout: 30_000 }).toBe(5)
     const comments = sandbox.state().comments.filter((c) => !c.deleted)

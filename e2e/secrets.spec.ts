@@ -35,7 +35,13 @@ function startRecordingProxy(target: string): Promise<Server> {
   const targetUrl = new URL(target)
   const server = createServer((req, res) => {
     const upstream = httpRequest(
-      { host: targetUrl.hostname, port: targetUrl.port, method: req.method, path: req.url, headers: { ...req.headers, host: targetUrl.host } },
+      {
+        host: targetUrl.hostname,
+        port: targetUrl.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: targetUrl.host },
+      },
       (up) => {
         const chunks: Buffer[] = []
         up.on('data', (c: Buffer) => chunks.push(c))
@@ -44,7 +50,8 @@ function startRecordingProxy(target: string): Promise<Server> {
           if ((req.url ?? '').startsWith('/oauth/token')) {
             try {
               const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>
-              for (const key of ['access_token', 'refresh_token']) if (typeof json[key] === 'string') issuedSecrets.add(json[key])
+              for (const key of ['access_token', 'refresh_token'])
+                if (typeof json[key] === 'string') issuedSecrets.add(json[key])
             } catch {
               /* an error answer */
             }
@@ -67,8 +74,24 @@ function startRecordingProxy(target: string): Promise<Server> {
 function startHarness(userDataDir: string): Promise<string> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'e2e/harness/cli.ts', '--port', '0', '--sandbox', proxyUrl, '--no-demo', '--user-data', userDataDir, '--verbose'],
-    { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: '/nonexistent-electron' } },
+    [
+      '--import',
+      'tsx',
+      'e2e/harness/cli.ts',
+      '--port',
+      '0',
+      '--sandbox',
+      proxyUrl,
+      '--no-demo',
+      '--user-data',
+      userDataDir,
+      '--verbose',
+    ],
+    {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: '/nonexistent-electron' },
+    },
   )
   harness = child
   return new Promise((done, fail) => {
@@ -139,9 +162,20 @@ async function invoke(page: Page, channel: string, input: unknown): Promise<stri
   return page.evaluate(
     async ([c, i]) => {
       try {
-        return JSON.stringify(await (window as unknown as { docket: { invoke: (c: string, i: unknown) => Promise<unknown> } }).docket.invoke(c, i))
+        return JSON.stringify(
+          await (
+            window as unknown as { docket: { invoke: (c: string, i: unknown) => Promise<unknown> } }
+          ).docket.invoke(c, i),
+        )
       } catch (error) {
-        return JSON.stringify({ error: { name: (error as Error).name, message: (error as Error).message, code: (error as { code?: string }).code, details: (error as { details?: unknown }).details } })
+        return JSON.stringify({
+          error: {
+            name: (error as Error).name,
+            message: (error as Error).message,
+            code: (error as { code?: string }).code,
+            details: (error as { details?: unknown }).details,
+          },
+        })
       }
     },
     [channel, input] as const,
@@ -151,7 +185,14 @@ async function invoke(page: Page, channel: string, input: unknown): Promise<stri
 test.describe('where secrets go', () => {
   test.beforeAll(async () => {
     // Access tokens live 70 s: the token manager refreshes 60 s ahead, so the session refreshes often.
-    sandbox = await startSandbox({ port: 0, admin: true, documents: 20, tokenTtlSec: 70, jobDelayMs: 100, repairDelayMs: 300 })
+    sandbox = await startSandbox({
+      port: 0,
+      admin: true,
+      documents: 20,
+      tokenTtlSec: 70,
+      jobDelayMs: 100,
+      repairDelayMs: 300,
+    })
     proxy = await startRecordingProxy(sandbox.url)
     proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
   })
@@ -189,8 +230,14 @@ test.describe('where secrets go', () => {
     expect(ids.length).toBeGreaterThanOrEqual(2)
     const errors: string[] = []
     {
-      answers.push({ where: 'setState', text: await invoke(page, 'documents.setState', { ids: [ids[0]], state: 'ready' }) })
-      answers.push({ where: 'comment', text: await invoke(page, 'comments.create', { documentId: ids[1], text: 'Checked the VAT' }) })
+      answers.push({
+        where: 'setState',
+        text: await invoke(page, 'documents.setState', { ids: [ids[0]], state: 'ready' }),
+      })
+      answers.push({
+        where: 'comment',
+        text: await invoke(page, 'comments.create', { documentId: ids[1], text: 'Checked the VAT' }),
+      })
       answers.push({ where: 'document', text: await invoke(page, 'documents.get', { id: ids[0] }) })
     }
     errors.push(await invoke(page, 'documents.get', { id: 'not a number' }))
@@ -209,13 +256,18 @@ test.describe('where secrets go', () => {
     await page.waitForTimeout(1_000)
 
     const dom = await page.content()
-    const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }))
+    const storage = await page.evaluate(() =>
+      JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }),
+    )
     await stopHarness()
 
     const files = await filesUnder(userDataDir)
     expect(files.length).toBeGreaterThan(0)
     const fileTexts = await Promise.all(
-      files.map(async (file) => ({ where: `file ${file.slice(userDataDir.length)}`, text: (await readFile(file)).toString('latin1') })),
+      files.map(async (file) => ({
+        where: `file ${file.slice(userDataDir.length)}`,
+        text: (await readFile(file)).toString('latin1'),
+      })),
     )
     const dumps = await levelDumps(userDataDir, files)
     expect(dumps.length).toBeGreaterThan(0)

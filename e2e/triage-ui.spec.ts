@@ -104,10 +104,16 @@ test('keyboard: open, next, mark ready opens the next one, undo brings it back',
   await page.keyboard.press('k')
   await expect(pane).toHaveAttribute('data-document-id', String(first))
   await page.keyboard.press('r')
-  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${first}"]`)).toHaveAttribute('data-state', 'ready')
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${first}"]`)).toHaveAttribute(
+    'data-state',
+    'ready',
+  )
   await expect(pane).not.toHaveAttribute('data-document-id', String(first))
   await page.keyboard.press('u')
-  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${first}"]`)).toHaveAttribute('data-state', 'not_ready')
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${first}"]`)).toHaveAttribute(
+    'data-state',
+    'not_ready',
+  )
   await expect(pane).toHaveAttribute('data-document-id', String(first))
 })
 

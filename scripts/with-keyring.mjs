@@ -19,7 +19,10 @@ if (!command) {
 
 const has = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0
 const needsSession =
-  process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && has('dbus-run-session') && has('gnome-keyring-daemon')
+  process.platform === 'linux' &&
+  !process.env.DBUS_SESSION_BUS_ADDRESS &&
+  has('dbus-run-session') &&
+  has('gnome-keyring-daemon')
 
 let child
 if (needsSession) {

@@ -16,7 +16,8 @@ export interface SequentialSync {
  * The baseline "the simple way", as the public PHP clients do it (observed-in-public-clients.md):
  * GET /api/v1_2/documents?agenda_id=..&page=1,2,... one request at a time, in order, with plain
  * undici `request`, decoding each JSON body, stopping at the first page holding fewer than 50.
- * `types` is sent as `type[]` so it fetches the same set as Docket. Throws on any non-200.
+ * `types` is sent as `type[]` so it fetches the same set as Docket; `maxPages` cuts a warm-up short.
+ * Throws on any non-200.
  */
 export async function sequentialSync(
   url: string,
@@ -24,6 +25,7 @@ export async function sequentialSync(
   agendaId: number,
   types: readonly string[],
   dispatcher: Agent,
+  maxPages = Number.POSITIVE_INFINITY,
 ): Promise<SequentialSync> {
   const started = performance.now()
   let documents = 0
@@ -44,7 +46,7 @@ export async function sequentialSync(
     for (const d of body.documents as { id: number; state: string; last_modified_at: string }[]) {
       received.push({ id: d.id, state: d.state, last_modified_at: d.last_modified_at })
     }
-    if (body.documents.length < PAGE_SIZE) break
+    if (body.documents.length < PAGE_SIZE || page >= maxPages) break
     page++
   }
   return { documents, received, pages: page, ms: performance.now() - started }

@@ -54,3 +54,30 @@ export async function buildApp(): Promise<BenchBuild> {
   })
   return { rendererDir, bridgeScript: resolve(harnessDir, 'bridge.js') }
 }
+
+/**
+ * Bundles the services host (bench/lib/harnessChild.ts: e2e/harness + src/main/app) into one
+ * ES module for plain `node` (dependencies stay in node_modules), as electron-vite bundles
+ * Electron's main process: the services are then measured without the TypeScript loader (tsx
+ * adds about 35 MB of RSS). Written to bench/.tmp (two levels under the project root, so the
+ * harness's `import.meta.dirname`-relative paths still resolve). Returns the module's path.
+ */
+export async function buildServicesHost(): Promise<string> {
+  const outDir = resolve(projectRoot, 'bench/.tmp')
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      ssr: resolve(projectRoot, 'bench/lib/harnessChild.ts'),
+      outDir,
+      emptyOutDir: false,
+      target: 'node22',
+      minify: false,
+      rolldownOptions: {
+        output: { format: 'es', entryFileNames: 'services-host.mjs', chunkFileNames: 'services-host-[name]-[hash].mjs' },
+        checks: { bundlerTimings: false },
+      },
+    },
+  })
+  return resolve(outDir, 'services-host.mjs')
+}

@@ -13,11 +13,13 @@ export interface HarnessProcess {
 
 /**
  * Starts e2e/harness `startHarness` in a child process (`--expose-gc`) with `options`
- * (rendererDir, bridgeScript, sandboxUrl, userDataDir, sandboxOptions...).
+ * (rendererDir, bridgeScript, sandboxUrl, userDataDir, sandboxOptions...): the bundled host
+ * from {@link buildServicesHost} under plain node when `bundle` is given, else through tsx.
  */
-export async function startHarnessProcess(options: Record<string, unknown>): Promise<HarnessProcess> {
-  const child: ReadyChild<{ type: 'ready'; url: string }> = await forkReady('harnessChild.ts', options, {
+export async function startHarnessProcess(options: Record<string, unknown>, bundle?: string): Promise<HarnessProcess> {
+  const child: ReadyChild<{ type: 'ready'; url: string }> = await forkReady(bundle ?? 'harnessChild.ts', options, {
     execArgv: ['--expose-gc'],
+    plainNode: bundle !== undefined,
   })
   const url = child.ready.url
   return {

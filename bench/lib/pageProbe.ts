@@ -27,9 +27,11 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
     })
 
   // B3: when the documents.list call for the agenda starts, and when its rows are painted.
+  type ListPaint = { callAt: number; responseAt: number; paintedAt: number; rows: number }
   const listCalls: number[] = []
-  let resolveListPainted: (value: { callAt: number; paintedAt: number; rows: number }) => void = () => {}
-  const listPainted = new Promise<{ callAt: number; paintedAt: number; rows: number }>((resolve) => {
+  let responseAt = -1
+  let resolveListPainted: (value: ListPaint) => void = () => {}
+  const listPainted = new Promise<ListPaint>((resolve) => {
     resolveListPainted = resolve
   })
   const originalFetch = window.fetch.bind(window)
@@ -38,7 +40,14 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
     if (body.includes('"documents.list"') && body.includes(`"agendaId":${config.agendaId}`)) {
       const callAt = performance.now()
       listCalls.push(callAt)
-      if (listCalls.length === 1) watchRows(callAt)
+      if (listCalls.length === 1) {
+        watchRows(callAt)
+        const pending = originalFetch(input, init)
+        void pending.then(() => {
+          responseAt = performance.now()
+        })
+        return pending
+      }
     }
     return originalFetch(input, init)
   }
@@ -46,7 +55,7 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
     const present = () => document.querySelectorAll('[data-testid="inbox-row"]').length
     const done = () => {
       observer.disconnect()
-      void afterPaint().then((paintedAt) => resolveListPainted({ callAt, paintedAt, rows: present() }))
+      void afterPaint().then((paintedAt) => resolveListPainted({ callAt, responseAt, paintedAt, rows: present() }))
     }
     const observer = new MutationObserver(() => {
       if (present() > 0) done()
@@ -97,6 +106,13 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
   }
   let pendingKey: Promise<{ keyAt: number; paintedAt: number; fromId: string; toId: string }> | null = null
 
+  const scrollToTop = async () => {
+    const scroller = document.querySelector('[data-testid="inbox-list"]')?.parentElement
+    if (scroller) scroller.scrollTop = 0
+    await afterPaint()
+    await afterPaint()
+  }
+
   // Scrolling: fixed step per frame to the bottom, rAF deltas recorded.
   const scrollList = (step: number): Promise<{ deltas: number[]; scrolled: number; height: number }> => {
     const list = document.querySelector('[data-testid="inbox-list"]')
@@ -132,6 +148,7 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
     keyResult: () => pendingKey,
     paneState,
     scrollList,
+    scrollToTop,
     idleFrames: (n: number) =>
       new Promise<number[]>((resolve) => {
         const deltas: number[] = []

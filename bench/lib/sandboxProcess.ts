@@ -16,17 +16,18 @@ export interface ReadyChild<M> {
 }
 
 /**
- * Forks `node --import tsx <entry> <json options>` (entry in bench/lib), waits for its
+ * Forks `node --import tsx <entry> <json options>` (entry relative to bench/lib, or absolute;
+ * `plainNode` for an already bundled .mjs without the TypeScript loader), waits for its
  * `{ type: 'ready' }` message (or `{ type: 'error', message }`). Rejects on error, early exit or timeout.
  */
 export function forkReady<M extends { type: string }>(
   entry: string,
   options: Record<string, unknown>,
-  { timeoutMs = 180_000, execArgv = [] as string[] } = {},
+  { timeoutMs = 180_000, execArgv = [] as string[], plainNode = false } = {},
 ): Promise<ReadyChild<M>> {
   const child = fork(resolve(import.meta.dirname, entry), [JSON.stringify(options)], {
     cwd: projectRoot,
-    execArgv: ['--import', 'tsx', ...execArgv],
+    execArgv: plainNode ? execArgv : ['--import', 'tsx', ...execArgv],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   })
   let stderr = ''

@@ -57,7 +57,10 @@ setIf('repairDelayMs', numberOption('repair-delay-ms', values['repair-delay-ms']
 const latencyMs = numberOption('latency-ms', values['latency-ms'])
 const faultRate = numberOption('fault-rate', values['fault-rate'])
 if (latencyMs !== undefined || faultRate !== undefined) {
-  sandboxOptions.faults = { ...(latencyMs !== undefined && { latencyMs }), ...(faultRate !== undefined && { errorRate: faultRate }) }
+  sandboxOptions.faults = {
+    ...(latencyMs !== undefined && { latencyMs }),
+    ...(faultRate !== undefined && { errorRate: faultRate }),
+  }
 }
 
 try {

@@ -54,7 +54,10 @@ export interface Harness {
 const version = JSON.parse(await readFile(join(projectRoot, 'package.json'), 'utf8')).version as string
 
 /** The keychain when a Secret Service answers (as the app does), else memory when allowed. */
-async function harnessCredentialStore(kind: 'keytar' | 'memory' | 'auto', log: (line: string) => void): Promise<CredentialStore> {
+async function harnessCredentialStore(
+  kind: 'keytar' | 'memory' | 'auto',
+  log: (line: string) => void,
+): Promise<CredentialStore> {
   if (kind === 'memory') return new MemoryCredentialStore()
   const keytar = new KeytarCredentialStore({ service: process.env.DOCKET_KEYCHAIN_SERVICE ?? 'Docket (harness)' })
   if (kind === 'keytar') return keytar
@@ -84,7 +87,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     indexHtml = await readFile(join(rendererDir, 'index.html'), 'utf8')
     bridgeJs = await readFile(bridgeScript, 'utf8')
   } catch {
-    throw new Error(`The harness serves a built app: run \`npm run build\` first (missing ${rendererDir} or ${bridgeScript}).`)
+    throw new Error(
+      `The harness serves a built app: run \`npm run build\` first (missing ${rendererDir} or ${bridgeScript}).`,
+    )
   }
   const userDataDir = options.userDataDir
     ? resolve(projectRoot, options.userDataDir)

@@ -25,14 +25,25 @@ describe('security scan', () => {
     const windows = captureWindows()
     expect(windows.map((w) => w.name)).toEqual(['main', 'login'])
     for (const window of windows) {
-      expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false })
+      expect(window.options.webPreferences).toMatchObject({
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+      })
     }
   })
 
   it('catches a weakened window through the probe (the tool is not blind to the factories)', async () => {
     const version = await electronVersionOf(projectRoot)
     const findings = await scanWindows(
-      [{ name: 'weak', options: { webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false, webSecurity: false } } }],
+      [
+        {
+          name: 'weak',
+          options: {
+            webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false, webSecurity: false },
+          },
+        },
+      ],
       version,
     )
     const high = findings.filter((f) => f.severity === 'HIGH').map((f) => f.id)
@@ -49,7 +60,9 @@ describe('security scan', () => {
     expect(passes(judge([finding({ file: 'src/y.ts' })], [], [entry], documented))).toBe(false)
     expect(passes(judge([finding({ sample: 'shell.openExternal(other)' })], [], [entry], documented))).toBe(false)
     expect(passes(judge([finding()], [], [entry], 'nothing here'))).toBe(false)
-    expect(passes(judge([finding()], [{ file: 'src/z.ts', message: 'Unexpected token' }], [entry], documented))).toBe(false)
+    expect(passes(judge([finding()], [{ file: 'src/z.ts', message: 'Unexpected token' }], [entry], documented))).toBe(
+      false,
+    )
     // Low and informational findings are reported, not gated.
     expect(passes(judge([finding({ severity: 'LOW', file: 'src/other.ts' })], [], [], ''))).toBe(true)
     // An entry with no finding any more is stale, reported but not fatal.
@@ -58,7 +71,9 @@ describe('security scan', () => {
 
   it('passes on the project: every high or medium finding is explained in SECURITY.md', async () => {
     const report = await scanProject()
-    const unexplained = report.gated.filter((g) => !g.entry).map((g) => `${g.finding.id} ${g.finding.file}:${g.finding.line}`)
+    const unexplained = report.gated
+      .filter((g) => !g.entry)
+      .map((g) => `${g.finding.id} ${g.finding.file}:${g.finding.line}`)
     expect(unexplained).toEqual([])
     expect(report.undocumented).toEqual([])
     expect(report.parseErrors).toEqual([])

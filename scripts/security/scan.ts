@@ -134,7 +134,8 @@ export function judge(
     .filter((f) => gatedSeverities.has(f.severity))
     .map((finding) => {
       const entry =
-        allowList.find((e) => e.id === finding.id && e.file === finding.file && finding.sample.includes(e.sample)) ?? null
+        allowList.find((e) => e.id === finding.id && e.file === finding.file && finding.sample.includes(e.sample)) ??
+        null
       if (entry) used.add(entry)
       return { finding, entry }
     })
@@ -142,19 +143,25 @@ export function judge(
     findings,
     gated,
     stale: allowList.filter((e) => !used.has(e)),
-    undocumented: allowList.filter((e) => !e.reason.trim() || !securityMd.includes(e.id) || !securityMd.includes(e.file)),
+    undocumented: allowList.filter(
+      (e) => !e.reason.trim() || !securityMd.includes(e.id) || !securityMd.includes(e.file),
+    ),
     parseErrors,
   }
 }
 
 /** True when the report lets CI pass. */
 export function passes(report: ScanReport): boolean {
-  return report.gated.every((g) => g.entry !== null) && report.undocumented.length === 0 && report.parseErrors.length === 0
+  return (
+    report.gated.every((g) => g.entry !== null) && report.undocumented.length === 0 && report.parseErrors.length === 0
+  )
 }
 
 /** The Electron version the app ships with (package.json devDependencies, without the range sign). */
 export async function electronVersionOf(root: string): Promise<string> {
-  const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> }
+  const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+    devDependencies?: Record<string, string>
+  }
   const range = pkg.devDependencies?.electron ?? ''
   const version = /\d+\.\d+\.\d+/.exec(range)?.[0]
   if (!version) throw new Error('No Electron version in package.json devDependencies.')
@@ -180,10 +187,14 @@ async function main(argv: string[]): Promise<number> {
   const jsonAt = argv.indexOf('--json')
   if (jsonAt >= 0 && argv[jsonAt + 1]) await writeFile(argv[jsonAt + 1]!, JSON.stringify(report, null, 2))
   for (const { finding, entry } of report.gated) {
-    console.log(`${entry ? 'explained  ' : 'UNEXPLAINED'} ${formatFinding(finding)}${entry ? `\n             -> ${entry.reason}` : ''}`)
+    console.log(
+      `${entry ? 'explained  ' : 'UNEXPLAINED'} ${formatFinding(finding)}${entry ? `\n             -> ${entry.reason}` : ''}`,
+    )
   }
-  for (const entry of report.stale) console.log(`stale allow-list entry (no such finding now): ${entry.id} ${entry.file}`)
-  for (const entry of report.undocumented) console.log(`allow-list entry not explained in SECURITY.md: ${entry.id} ${entry.file}`)
+  for (const entry of report.stale)
+    console.log(`stale allow-list entry (no such finding now): ${entry.id} ${entry.file}`)
+  for (const entry of report.undocumented)
+    console.log(`allow-list entry not explained in SECURITY.md: ${entry.id} ${entry.file}`)
   for (const error of report.parseErrors) console.log(`could not parse (not checked): ${error.file}: ${error.message}`)
   const unexplained = report.gated.filter((g) => !g.entry).length
   const lower = report.findings.length - report.gated.length

@@ -65,16 +65,28 @@ export async function runKill(options: KillOptions): Promise<Verdict & { seconds
   const started = Date.now()
   const log = options.log ?? (() => {})
   const random = mulberry32(options.seed ^ 0x6b696c6c)
-  const total: Verdict & { kills: number } = { actions: 0, applied: 0, lost: 0, duplicated: 0, failedAsExpected: 0, problems: [], kills: 0 }
+  const total: Verdict & { kills: number } = {
+    actions: 0,
+    applied: 0,
+    lost: 0,
+    duplicated: 0,
+    failedAsExpected: 0,
+    problems: [],
+    kills: 0,
+  }
   for (let round = 0; round < options.rounds; round++) {
     const seed = options.seed * 1000 + round
-    const sandbox = await startSandbox(soakSandboxOptions(Math.max(250, options.actionsPerRound + 50), seed, options.reviewMs))
+    const sandbox = await startSandbox(
+      soakSandboxOptions(Math.max(250, options.actionsPerRound + 50), seed, options.reviewMs),
+    )
     const dir = await mkdtemp(join(tmpdir(), 'docket-kill-'))
     const children: ChildProcess[] = []
     try {
       const pool = sandbox
         .state()
-        .documents.filter((d) => d.agenda_id === SOAK_AGENDA && !d.archived && ['PurchaseInvoice', 'SalesInvoice'].includes(d.type))
+        .documents.filter(
+          (d) => d.agenda_id === SOAK_AGENDA && !d.archived && ['PurchaseInvoice', 'SalesInvoice'].includes(d.type),
+        )
         .map((d) => ({ id: d.id, state: d.state }))
       const plan = buildPlan(pool, options.actionsPerRound, seed, `k${seed}`)
       const planFile = join(dir, 'plan.json')
@@ -88,8 +100,12 @@ export async function runKill(options: KillOptions): Promise<Verdict & { seconds
 
       let host = startHost(firstConfig, log)
       children.push(host.child)
-      const first = await Promise.race([host.enqueued.then(() => 'enqueued' as const), host.exited.then(() => 'exited' as const)])
-      if (first === 'exited') throw new Error(`Round ${round}: the services host exited before writing the plan to its outbox.`)
+      const first = await Promise.race([
+        host.enqueued.then(() => 'enqueued' as const),
+        host.exited.then(() => 'exited' as const),
+      ])
+      if (first === 'exited')
+        throw new Error(`Round ${round}: the services host exited before writing the plan to its outbox.`)
       sandbox.setFaults(SOAK_FAULTS)
       let failed: FailedEntry[] | null = null
       const kills = options.killsPerRound ?? 2
@@ -121,7 +137,9 @@ export async function runKill(options: KillOptions): Promise<Verdict & { seconds
       sandbox.setFaults({ errorRate: 0, dropRate: 0, rate429: 0, latencyMs: 0, latencyJitterMs: 0 })
       await waitForServiceIdle(sandbox, 60_000)
       const verdict = judgePlan(plan, sandbox.state(), failed ?? [])
-      log(`round ${round}: lost ${verdict.lost}, duplicated ${verdict.duplicated}, failed-as-expected ${verdict.failedAsExpected}`)
+      log(
+        `round ${round}: lost ${verdict.lost}, duplicated ${verdict.duplicated}, failed-as-expected ${verdict.failedAsExpected}`,
+      )
       total.actions += verdict.actions
       total.applied += verdict.applied
       total.lost += verdict.lost

@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest'
 import { buildPlan, createIndexOf, judgePlan, summaryLine, type ObservedState, type Plan } from './plan'
 
-const pool = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, state: i % 3 === 0 ? 'exported' : i % 3 === 1 ? 'ready' : 'not_ready' }))
+const pool = Array.from({ length: 300 }, (_, i) => ({
+  id: i + 1,
+  state: i % 3 === 0 ? 'exported' : i % 3 === 1 ? 'ready' : 'not_ready',
+}))
 
 /** The sandbox state a perfect run of `plan` produces. */
 function perfect(plan: Plan): ObservedState {
@@ -15,7 +18,11 @@ function perfect(plan: Plan): ObservedState {
     state: e.states.get(d.id)?.split('|')[0] ?? d.state,
     archived: e.archived.has(d.id),
   }))
-  const comments = [...e.comments.values()].map((c) => ({ document_id: c.documentId, text: c.text, deleted: c.deleted }))
+  const comments = [...e.comments.values()].map((c) => ({
+    document_id: c.documentId,
+    text: c.text,
+    deleted: c.deleted,
+  }))
   const repairs = [...e.repaired].map((id) => ({ document_id: id }))
   return { documents, comments, repairs }
 }
@@ -23,7 +30,10 @@ function perfect(plan: Plan): ObservedState {
 const refusals = (plan: Plan) =>
   plan.actions
     .filter((a) => a.kind === 'document.repair' && a.expect === 'fail')
-    .map((a) => ({ action: { kind: 'document.repair' as const, documentId: (a as { documentId: number }).documentId }, error: { code: 'validation', message: 'Document can be repaired only in state ready or not_ready' } }))
+    .map((a) => ({
+      action: { kind: 'document.repair' as const, documentId: (a as { documentId: number }).documentId },
+      error: { code: 'validation', message: 'Document can be repaired only in state ready or not_ready' },
+    }))
 
 describe('soak plan and judge', () => {
   const plan = buildPlan(pool, 200, 1, 't1')
@@ -54,7 +64,9 @@ describe('soak plan and judge', () => {
     expect(verdict.duplicated).toBe(0)
     expect(verdict.failedAsExpected).toBe(plan.expectation.refusedRepairs.size)
     expect(verdict.applied + verdict.failedAsExpected).toBe(200)
-    expect(summaryLine('soak', verdict, 12.4)).toMatch(/^soak: actions 200, applied \d+, lost 0, duplicated 0, failed-as-expected \d+, seconds 12$/)
+    expect(summaryLine('soak', verdict, 12.4)).toMatch(
+      /^soak: actions 200, applied \d+, lost 0, duplicated 0, failed-as-expected \d+, seconds 12$/,
+    )
   })
 
   it('counts a lost state change, a lost comment, a doubled comment and a doubled repair', () => {
@@ -74,7 +86,10 @@ describe('soak plan and judge', () => {
     const observed = perfect(plan)
     const refused = [...plan.expectation.refusedRepairs][0]!
     observed.repairs.push({ document_id: refused })
-    const unexpected = { action: { kind: 'document.archive' as const, documentId: [...plan.expectation.archived][0]! }, error: { code: 'server', message: 'Internal Server Error' } }
+    const unexpected = {
+      action: { kind: 'document.archive' as const, documentId: [...plan.expectation.archived][0]! },
+      error: { code: 'server', message: 'Internal Server Error' },
+    }
     const verdict = judgePlan(plan, observed, [...refusals(plan), unexpected])
     expect(verdict.lost).toBe(2)
   })

@@ -134,11 +134,23 @@ export function buildPlan(pool: PoolDocument[], count: number, seed: number, tag
   for (const doc of chainDocs) {
     streams.push([
       { kind: 'document.setState', documentId: doc.id, state: 'exported', expect: 'apply' },
-      { kind: 'document.repair', documentId: doc.id, description: `soak ${tag}: repair of an exported document`, expect: 'fail' },
+      {
+        kind: 'document.repair',
+        documentId: doc.id,
+        description: `soak ${tag}: repair of an exported document`,
+        expect: 'fail',
+      },
     ])
   }
   for (const doc of repairDocs) {
-    streams.push([{ kind: 'document.repair', documentId: doc.id, description: `soak ${tag}: please check the total`, expect: 'apply' }])
+    streams.push([
+      {
+        kind: 'document.repair',
+        documentId: doc.id,
+        description: `soak ${tag}: please check the total`,
+        expect: 'apply',
+      },
+    ])
   }
   for (const doc of archiveDocs) streams.push([{ kind: 'document.archive', documentId: doc.id, expect: 'apply' }])
 
@@ -147,7 +159,11 @@ export function buildPlan(pool: PoolDocument[], count: number, seed: number, tag
   for (let b = 0; b < nBatches; b++) {
     const size = 2 + Math.floor(random() * 4)
     const chosen = shuffle(batchDocs, random).slice(0, size)
-    batches.push({ kind: 'documents.setStates', items: chosen.map((d) => ({ id: d.id, state: states() })), expect: 'apply' })
+    batches.push({
+      kind: 'documents.setStates',
+      items: chosen.map((d) => ({ id: d.id, state: states() })),
+      expect: 'apply',
+    })
   }
   streams.push(batches)
 
@@ -170,7 +186,13 @@ export function buildPlan(pool: PoolDocument[], count: number, seed: number, tag
   for (let u = 0; u < nUpdates; u++) {
     const stream = pick(commentStreams)
     const create = stream[0] as Extract<Draft, { kind: 'comment.create' }>
-    stream.push({ kind: 'comment.update', documentId: create.documentId, createIndex: -1, text: `edit ${u}`, expect: 'apply' })
+    stream.push({
+      kind: 'comment.update',
+      documentId: create.documentId,
+      createIndex: -1,
+      text: `edit ${u}`,
+      expect: 'apply',
+    })
   }
   const deletable = shuffle(commentStreams, random).slice(0, nDeletes)
   for (const stream of deletable) {
@@ -274,7 +296,12 @@ export function toOutboxAction(action: PlannedAction, entryIdOf: (createIndex: n
     case 'comment.create':
       return { kind: 'comment.create', documentId: action.documentId, text: action.text }
     case 'comment.update':
-      return { kind: 'comment.update', documentId: action.documentId, uuid: `local-${entryIdOf(action.createIndex)}`, text: action.text }
+      return {
+        kind: 'comment.update',
+        documentId: action.documentId,
+        uuid: `local-${entryIdOf(action.createIndex)}`,
+        text: action.text,
+      }
     case 'comment.delete':
       return { kind: 'comment.delete', documentId: action.documentId, uuid: `local-${entryIdOf(action.createIndex)}` }
   }
@@ -338,7 +365,8 @@ export function judgePlan(plan: Plan, observed: ObservedState, failed: FailedEnt
   for (const [id, state] of e.states) {
     const doc = byId.get(id)
     if (!doc) lose(`state:${id}`, `document ${id} is gone`)
-    else if (!state.split('|').includes(doc.state)) lose(`state:${id}`, `document ${id} is ${doc.state}, expected ${state}`)
+    else if (!state.split('|').includes(doc.state))
+      lose(`state:${id}`, `document ${id} is ${doc.state}, expected ${state}`)
   }
   for (const id of e.archived) {
     if (!byId.get(id)?.archived) lose(`archive:${id}`, `document ${id} is not archived`)
@@ -405,7 +433,9 @@ export function judgePlan(plan: Plan, observed: ObservedState, failed: FailedEnt
     }
   }
   for (const [key, entry] of failedKeys) {
-    problems.push(`lost: an action failed unexpectedly (${key}): ${entry.error?.code ?? '?'} ${entry.error?.message ?? ''}`)
+    problems.push(
+      `lost: an action failed unexpectedly (${key}): ${entry.error?.code ?? '?'} ${entry.error?.message ?? ''}`,
+    )
     lostActions.add(-1 - problems.length)
   }
   const lost = lostActions.size

@@ -43,7 +43,11 @@ export async function openSession(
   config: SessionConfig,
   log: (line: string) => void = () => {},
 ): Promise<{ workspace: OfflineWorkspace; client: ApiClient; tokens: TokenManager }> {
-  const endpoint = new TokenEndpoint({ baseUrl: config.url, clientId: config.clientId, clientSecret: config.clientSecret })
+  const endpoint = new TokenEndpoint({
+    baseUrl: config.url,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+  })
   const store = new MemoryCredentialStore()
   const accountKey = `${config.url}#${config.userId}`
   await store.set(accountKey, { clientSecret: config.clientSecret })

@@ -75,7 +75,9 @@ export interface SoakOptions {
 export async function runSoak(options: SoakOptions): Promise<Verdict & { seconds: number }> {
   const started = Date.now()
   const log = options.log ?? (() => {})
-  const sandbox = await startSandbox(soakSandboxOptions(options.documents ?? Math.max(300, options.actions), options.seed, options.reviewMs))
+  const sandbox = await startSandbox(
+    soakSandboxOptions(options.documents ?? Math.max(300, options.actions), options.seed, options.reviewMs),
+  )
   const dir = await mkdtemp(join(tmpdir(), 'docket-soak-'))
   try {
     const { workspace, client } = await openSession(demoSession(sandbox, dir), (line) => log(`client: ${line}`))

@@ -44,7 +44,10 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(async () => {
       denyAllPermissions(session.defaultSession)
-      protocol.handle(APP_SCHEME, createAppProtocolHandler(join(import.meta.dirname, '../renderer'), (url) => net.fetch(url)))
+      protocol.handle(
+        APP_SCHEME,
+        createAppProtocolHandler(join(import.meta.dirname, '../renderer'), (url) => net.fetch(url)),
+      )
 
       const services = createAppServices({
         version: app.getVersion(),
@@ -69,7 +72,12 @@ if (!app.requestSingleInstanceLock()) {
         isTrustedSender: (url) => isAppUrl(url, devServerUrl),
         log,
       })
-      bindIpc({ ipcMain, router, bus: services.bus, targets: () => BrowserWindow.getAllWindows().map((w) => w.webContents) })
+      bindIpc({
+        ipcMain,
+        router,
+        bus: services.bus,
+        targets: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
+      })
       await services.start()
 
       Menu.setApplicationMenu(

@@ -658,6 +658,9 @@ export class ApiClient {
       } catch (error) {
         if (spec.signal?.aborted) throw error
         const code = errorCodeOf(error)
+        if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+          throw new ApiError('bad_response', `The answer to ${what} is too large; Docket refused it.`, { cause: error })
+        }
         const neverSent = code !== undefined && CONNECT_PHASE_CODES.has(code)
         const isTimeout = code !== undefined && TIMEOUT_CODES.has(code)
         if ((spec.idempotent || neverSent) && retries < this.retry.maxRetries) {

@@ -12,7 +12,12 @@ export interface DispatcherOptions {
   keepAliveTimeoutMs?: number
   /** Parallel connections per origin (default 8). */
   connections?: number
+  /** Largest response body accepted, in bytes (default 256 MiB); larger -> `ApiError` `bad_response`. */
+  maxResponseBytes?: number
 }
+
+/** Default cap of one response body: originals arrive base64-encoded inside JSON. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024
 
 /**
  * Creates the keep-alive undici `Agent` used by {@link ApiClient}, with connect, header and
@@ -26,5 +31,6 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000,
     keepAliveMaxTimeout: 10 * 60_000,
     connections: options.connections ?? 8,
+    maxResponseSize: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   })
 }

@@ -39,13 +39,20 @@ export class ApiError extends Error {
   readonly details?: Record<string, unknown>
 
   constructor(code: ApiErrorCode, message: string, init: ApiErrorInit = {}) {
-    super(redact(message), init.cause === undefined ? undefined : { cause: init.cause })
+    super(readable(redact(message)), init.cause === undefined ? undefined : { cause: init.cause })
     this.code = code
     if (init.status !== undefined) this.status = init.status
     if (init.errors !== undefined) this.errors = init.errors
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs
     if (init.details !== undefined) this.details = init.details
   }
+}
+
+/** Longest error message kept, in characters: a service's 100 kB error page is no message. */
+export const MAX_ERROR_MESSAGE_LENGTH = 1000
+
+function readable(message: string): string {
+  return message.length <= MAX_ERROR_MESSAGE_LENGTH ? message : `${message.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1)}…`
 }
 
 /** True when `error` is an {@link ApiError} (works across module copies via `name`). */

@@ -65,7 +65,9 @@ const client = () =>
 beforeAll(async () => {
   const sandbox = await startTestSandbox({ documents: 0 })
   try {
-    real.documents = (await sandbox.api('GET', '/api/v1_2/documents?agenda_id=1&type[]=PurchaseInvoice&type[]=SalesInvoice')).body
+    real.documents = (
+      await sandbox.api('GET', '/api/v1_2/documents?agenda_id=1&type[]=PurchaseInvoice&type[]=SalesInvoice')
+    ).body
     real.agendas = (await sandbox.api('GET', '/api/v1_2/agendas')).body
     const firstId = (real.documents as { documents: { id: number }[] }).documents[0]!.id
     await sandbox.api('POST', `/api/v1_2/documents/${firstId}/comments`, { body: { comment: { text: 'Checked' } } })
@@ -86,7 +88,12 @@ afterAll(async () => {
 
 /** The endpoints under test: the path the server answers, the call, the schema of the answer. */
 const endpoints: { name: string; path: string; call: (c: ApiClient) => Promise<unknown>; schema: z.ZodType }[] = [
-  { name: 'documents', path: '/api/v1_2/documents', call: (c) => c.listDocumentsPage({ agendaId: 1 }, 1), schema: documentListResponseSchema },
+  {
+    name: 'documents',
+    path: '/api/v1_2/documents',
+    call: (c) => c.listDocumentsPage({ agendaId: 1 }, 1),
+    schema: documentListResponseSchema,
+  },
   { name: 'agendas', path: '/api/v1_2/agendas', call: (c) => c.listAgendas(), schema: agendaListResponseSchema },
   { name: 'comments', path: '/api/v1_2/documents/', call: (c) => c.listComments(1), schema: commentListResponseSchema },
   { name: 'me', path: '/api/v1_2/me', call: (c) => c.me(), schema: userSchema },
@@ -95,9 +102,20 @@ const endpoints: { name: string; path: string; call: (c: ApiClient) => Promise<u
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
 /** Every path to a value inside `value` (objects and arrays), root excluded. */
-function pathsOf(value: Json, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
-  if (Array.isArray(value)) value.slice(0, 3).forEach((v, i) => (out.push([...prefix, i]), pathsOf(v, [...prefix, i], out)))
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push([...prefix, k]), pathsOf(v, [...prefix, k], out)
+function pathsOf(
+  value: Json,
+  prefix: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] {
+  const children: [string | number, Json][] = Array.isArray(value)
+    ? value.slice(0, 3).map((v, i) => [i, v])
+    : value && typeof value === 'object'
+      ? Object.entries(value)
+      : []
+  for (const [key, child] of children) {
+    out.push([...prefix, key])
+    pathsOf(child, [...prefix, key], out)
+  }
   return out
 }
 
@@ -146,7 +164,9 @@ function expectApiError(outcome: { ok: true; value: unknown } | { ok: false; err
   return error
 }
 
-async function settle(promise: Promise<unknown>): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
+async function settle(
+  promise: Promise<unknown>,
+): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
   try {
     return { ok: true, value: await promise }
   } catch (error) {
@@ -239,9 +259,13 @@ describe('ApiClient against hostile responses', () => {
           fc.constant(`{"message":"token ${TOKEN} rejected","errors":{"url":["is missing"]}}`),
           fc.constant('{"message": 42, "errors": "nope"}'),
         ),
-        fc.option(fc.oneof(fc.constantFrom('1', '0', '-5', 'soon', 'Wed, 21 Oct 2015 07:28:00 GMT', '999999999')), { nil: undefined }),
+        fc.option(fc.oneof(fc.constantFrom('1', '0', '-5', 'soon', 'Wed, 21 Oct 2015 07:28:00 GMT', '999999999')), {
+          nil: undefined,
+        }),
         async (endpoint, status, body, retryAfter) => {
-          routes = { [endpoint.path]: { status, body, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } } }
+          routes = {
+            [endpoint.path]: { status, body, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } },
+          }
           const error = expectApiError(await settle(endpoint.call(client())))
           expect(error.code).toBe(codeForStatus(status))
           expect(error.status).toBe(status)
@@ -277,7 +301,12 @@ describe('ApiClient against hostile responses', () => {
     }
     const level = new MemoryLevel<string, unknown>({ valueEncoding: 'json' })
     const api = client()
-    const workspace = await openWorkspace({ dir: await import('node:os').then((os) => os.tmpdir() + `/docket-hostile-${process.pid}`), client: api, userId: 1, level: level as unknown as Level })
+    const workspace = await openWorkspace({
+      dir: await import('node:os').then((os) => os.tmpdir() + `/docket-hostile-${process.pid}`),
+      client: api,
+      userId: 1,
+      level: level as unknown as Level,
+    })
     try {
       await workspace.syncNow()
       const agendaIds = (await workspace.listAgendas()).map((a) => a.id)

@@ -84,7 +84,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const log = options.log ?? ((line: string) => console.log(line))
   const demoEnabled = options.demo ?? true
   const bus = new EventBus(log)
-  const emit = (event: string, payload: unknown): void => bus.emit(event as EventName, payload as EventPayload<EventName>)
+  const emit = (event: string, payload: unknown): void =>
+    bus.emit(event as EventName, payload as EventPayload<EventName>)
   let demoSandbox: { url: string; close(): Promise<void> } | null = null
   let demoBaseUrl: string | null = null
 
@@ -145,7 +146,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
 
   const serviceUrl = (): string | null => {
     const id = options.accountStore.getCurrentId()
-    return (id ? options.accountStore.get(id)?.baseUrl : undefined) ?? demoSandbox?.url ?? options.demoSandboxUrl ?? null
+    return (
+      (id ? options.accountStore.get(id)?.baseUrl : undefined) ?? demoSandbox?.url ?? options.demoSandboxUrl ?? null
+    )
   }
 
   const info = (): AppInfo => {

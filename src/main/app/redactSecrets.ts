@@ -7,6 +7,9 @@
 export function redactSecrets(text: string): string {
   return text
     .replace(/\b(access_token|refresh_token|client_secret|code_verifier|password)=([^&\s"'#]+)/gi, '$1=[redacted]')
-    .replace(/("(?:access_token|refresh_token|client_secret|code_verifier|password)"\s*:\s*)"[^"]*"/gi, '$1"[redacted]"')
+    .replace(
+      /("(?:access_token|refresh_token|client_secret|code_verifier|password)"\s*:\s*)"[^"]*"/gi,
+      '$1"[redacted]"',
+    )
     .replace(/\bBearer\s+[A-Za-z0-9\-._~+/]+=*/g, 'Bearer [redacted]')
 }

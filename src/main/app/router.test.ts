@@ -10,7 +10,10 @@ const testChannels = {
 }
 
 function routerWith(handlers: Record<string, unknown>, log = vi.fn()) {
-  return { router: createRouter({ handlers: handlers as Handlers, isTrustedSender: trusted, log, channels: testChannels }), log }
+  return {
+    router: createRouter({ handlers: handlers as Handlers, isTrustedSender: trusted, log, channels: testChannels }),
+    log,
+  }
 }
 
 describe('IPC router', () => {

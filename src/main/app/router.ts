@@ -81,9 +81,7 @@ function issuesOf(error: z.ZodError): { path: string; message: string }[] {
 export function createRouter(options: RouterOptions): Router {
   const table = options.channels ?? contractChannels
   const log = options.log ?? ((line: string) => console.error(line))
-  const isKnown = options.channels
-    ? (name: string) => Object.prototype.hasOwnProperty.call(table, name)
-    : isChannelName
+  const isKnown = options.channels ? (name: string) => Object.prototype.hasOwnProperty.call(table, name) : isChannelName
 
   return {
     async dispatch(channel, input, context) {

@@ -56,7 +56,11 @@ async function signedInWorkspace(sandbox: Sandbox, tokenOptions: { refreshMargin
   })
   const signIn = async () => tokens.setTokens(await endpoint.password(user.email, user.password))
   await signIn()
-  const client = new ApiClient({ baseUrl: sandbox.url, tokens, retry: { maxRetries: 2, baseDelayMs: 20, maxDelayMs: 100 } })
+  const client = new ApiClient({
+    baseUrl: sandbox.url,
+    tokens,
+    retry: { maxRetries: 2, baseDelayMs: 20, maxDelayMs: 100 },
+  })
   const level = new MemoryLevel<string, unknown>({ valueEncoding: 'json' })
   const dir = await mkdtemp(join(tmpdir(), 'docket-tokens-'))
   const workspace: OfflineWorkspace = await openWorkspace({
@@ -64,7 +68,13 @@ async function signedInWorkspace(sandbox: Sandbox, tokenOptions: { refreshMargin
     client,
     userId: user.id,
     level: level as unknown as Level,
-    options: { backoffBaseMs: 50, backoffMaxMs: 200, batchConfirmPollMs: 50, repairPollMs: 200, pullIntervalMs: 60_000 },
+    options: {
+      backoffBaseMs: 50,
+      backoffMaxMs: 200,
+      batchConfirmPollMs: 50,
+      repairPollMs: 200,
+      pullIntervalMs: 60_000,
+    },
   })
   cleanups.push(async () => {
     await workspace.close()
@@ -76,7 +86,12 @@ async function signedInWorkspace(sandbox: Sandbox, tokenOptions: { refreshMargin
 }
 
 /** Queues one comment per document (text `<tag> <id>`); returns the texts. */
-async function queueComments(workspace: OfflineWorkspace, agendaId: number, count: number, tag: string): Promise<string[]> {
+async function queueComments(
+  workspace: OfflineWorkspace,
+  agendaId: number,
+  count: number,
+  tag: string,
+): Promise<string[]> {
   const docs = (await workspace.listDocuments(agendaId)).slice(0, count)
   expect(docs.length).toBe(count)
   const texts: string[] = []
@@ -96,7 +111,13 @@ function serviceCounts(sandbox: Sandbox, texts: string[]): number[] {
 
 describe('token trouble', () => {
   it('an access token expiring in the middle of a sync is refreshed; every queued action is applied once', async () => {
-    const sandbox = await startSandbox({ port: 0, admin: true, documents: 60, tokenTtlSec: 1, faults: { latencyMs: 40 } })
+    const sandbox = await startSandbox({
+      port: 0,
+      admin: true,
+      documents: 60,
+      tokenTtlSec: 1,
+      faults: { latencyMs: 40 },
+    })
     cleanups.push(() => sandbox.close())
     // No early refresh: the service's 401 on the expired token is what triggers it.
     const { workspace, refreshes, signedOut } = await signedInWorkspace(sandbox, { refreshMarginMs: 0 })
@@ -110,9 +131,17 @@ describe('token trouble', () => {
   }, 90_000)
 
   it('a revoked refresh token asks for a new sign-in (reauth_required) and keeps every queued action', async () => {
-    const sandbox = await startSandbox({ port: 0, admin: true, documents: 60, tokenTtlSec: 1, faults: { latencyMs: 30 } })
+    const sandbox = await startSandbox({
+      port: 0,
+      admin: true,
+      documents: 60,
+      tokenTtlSec: 1,
+      faults: { latencyMs: 30 },
+    })
     cleanups.push(() => sandbox.close())
-    const { workspace, tokens, store, key, signedOut, signIn } = await signedInWorkspace(sandbox, { refreshMarginMs: 0 })
+    const { workspace, tokens, store, key, signedOut, signIn } = await signedInWorkspace(sandbox, {
+      refreshMarginMs: 0,
+    })
     await workspace.syncNow()
     const texts = await queueComments(workspace, 2, 30, 'revoked')
     const revoke = await fetch(`${sandbox.url}/_sandbox/revoke`, {
@@ -139,7 +168,11 @@ describe('token trouble', () => {
 
     await signIn()
     workspace.resume()
-    await until(async () => (await workspace.listOutbox()).length === 0, 60_000, 'the outbox to drain after signing in again')
+    await until(
+      async () => (await workspace.listOutbox()).length === 0,
+      60_000,
+      'the outbox to drain after signing in again',
+    )
     expect(serviceCounts(sandbox, texts)).toEqual(texts.map(() => 1))
   }, 90_000)
 
@@ -152,7 +185,10 @@ describe('token trouble', () => {
       else process.env.DBUS_SESSION_BUS_ADDRESS = previous
     })
     const store = new KeytarCredentialStore({ service: 'Docket-hostile-test' })
-    const write = store.set('https://service.example#1', { accessToken: 'secret-access-token-value', refreshToken: 'secret-refresh' })
+    const write = store.set('https://service.example#1', {
+      accessToken: 'secret-access-token-value',
+      refreshToken: 'secret-refresh',
+    })
     await expect(write).rejects.toBeInstanceOf(CredentialStoreError)
     const error = (await write.catch((e: unknown) => e)) as CredentialStoreError
     expect(error.code).toBe('keychain_unavailable')
@@ -161,7 +197,11 @@ describe('token trouble', () => {
     await expect(store.get('https://service.example#1')).rejects.toMatchObject({ code: 'keychain_unavailable' })
 
     // Through the token manager and the client, the same typed error (not `internal`).
-    const tokens = new TokenManager({ store, accountKey: () => 'https://service.example#1', refresh: async () => ({ accessToken: 'x' }) })
+    const tokens = new TokenManager({
+      store,
+      accountKey: () => 'https://service.example#1',
+      refresh: async () => ({ accessToken: 'x' }),
+    })
     const client = new ApiClient({ baseUrl: 'http://127.0.0.1:9', tokens, retry: { maxRetries: 0 } })
     await expect(client.me()).rejects.toMatchObject({ code: 'keychain_unavailable' })
     await client.close()

@@ -39,7 +39,9 @@ export function appMenuTemplate(options: {
       { role: 'cut' },
       { role: 'copy' },
       { role: 'paste' },
-      ...(isMac ? [{ role: 'pasteAndMatchStyle' as const }, { role: 'delete' as const }] : [{ role: 'delete' as const }]),
+      ...(isMac
+        ? [{ role: 'pasteAndMatchStyle' as const }, { role: 'delete' as const }]
+        : [{ role: 'delete' as const }]),
       { type: 'separator' },
       { role: 'selectAll' },
     ],
@@ -47,7 +49,9 @@ export function appMenuTemplate(options: {
   template.push({
     label: 'View',
     submenu: [
-      ...(options.isDev ? [{ role: 'reload' as const }, { role: 'toggleDevTools' as const }, { type: 'separator' as const }] : []),
+      ...(options.isDev
+        ? [{ role: 'reload' as const }, { role: 'toggleDevTools' as const }, { type: 'separator' as const }]
+        : []),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },

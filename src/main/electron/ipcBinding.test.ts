@@ -17,12 +17,20 @@ describe('ipcMain binding', () => {
     const dead = { isDestroyed: () => true, send: vi.fn() }
     const unbind = bindIpc({ ipcMain: ipcMain as never, router, bus, targets: () => [live, dead] as never })
 
-    const answer = await handlers.get(IPC_INVOKE_CHANNEL)!({ senderFrame: { url: 'app://docket/index.html' } }, 'app.info', {})
+    const answer = await handlers.get(IPC_INVOKE_CHANNEL)!(
+      { senderFrame: { url: 'app://docket/index.html' } },
+      'app.info',
+      {},
+    )
     expect(answer).toEqual({ ok: true, value: 1 })
     expect(router.dispatch).toHaveBeenCalledWith('app.info', {}, { senderUrl: 'app://docket/index.html' })
 
     bus.emit('app.notice', { level: 'info', code: 'hello', message: 'Hi' })
-    expect(live.send).toHaveBeenCalledWith(IPC_EVENT_CHANNEL, 'app.notice', { level: 'info', code: 'hello', message: 'Hi' })
+    expect(live.send).toHaveBeenCalledWith(IPC_EVENT_CHANNEL, 'app.notice', {
+      level: 'info',
+      code: 'hello',
+      message: 'Hi',
+    })
     expect(dead.send).not.toHaveBeenCalled()
 
     unbind()
@@ -35,7 +43,10 @@ describe('ipcMain binding', () => {
     let invoke: ((...args: unknown[]) => unknown) | undefined
     const router: Router = { dispatch: vi.fn(async () => ({ ok: true as const, value: null })) }
     bindIpc({
-      ipcMain: { handle: (_n: string, fn: (...args: unknown[]) => unknown) => (invoke = fn), removeHandler: vi.fn() } as never,
+      ipcMain: {
+        handle: (_n: string, fn: (...args: unknown[]) => unknown) => (invoke = fn),
+        removeHandler: vi.fn(),
+      } as never,
       router,
       bus: new EventBus(),
       targets: () => [],

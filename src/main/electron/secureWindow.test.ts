@@ -41,7 +41,11 @@ describe('secure window factory', () => {
   const setup = () => {
     const { FakeWindow, created } = fakeElectron()
     const openExternal = vi.fn(async () => {})
-    const window = createSecureWindow({ BrowserWindow: FakeWindow as never, openExternal, preloadPath: '/app/preload.cjs' })
+    const window = createSecureWindow({
+      BrowserWindow: FakeWindow as never,
+      openExternal,
+      preloadPath: '/app/preload.cjs',
+    })
     return { window: window as unknown as InstanceType<typeof FakeWindow>, created, openExternal }
   }
 

@@ -37,7 +37,9 @@ export interface SecureWindowDeps {
  * Refuses every permission request (camera, notifications, geolocation...) and check for
  * the session. Docket needs none.
  */
-export function denyAllPermissions(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>): void {
+export function denyAllPermissions(
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>,
+): void {
   session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
 }
@@ -48,7 +50,10 @@ export function denyAllPermissions(session: Pick<Session, 'setPermissionRequestH
  * after URL parsing); every `window.open` denied; `<webview>` attachment refused;
  * all permission requests denied.
  */
-export function createSecureWindow(deps: SecureWindowDeps, options: BrowserWindowConstructorOptions = {}): BrowserWindow {
+export function createSecureWindow(
+  deps: SecureWindowDeps,
+  options: BrowserWindowConstructorOptions = {},
+): BrowserWindow {
   const log = deps.log ?? (() => {})
   const window = new deps.BrowserWindow({
     width: 1280,

@@ -20,7 +20,10 @@ export interface WorkspaceClient {
     onPage?: (documents: Document[], page: number) => void
     signal?: AbortSignal
   }): Promise<Document[]>
-  listDocumentsPage(query: { agendaId?: number; types?: readonly string[]; ids?: readonly number[] }, page: number): Promise<Document[]>
+  listDocumentsPage(
+    query: { agendaId?: number; types?: readonly string[]; ids?: readonly number[] },
+    page: number,
+  ): Promise<Document[]>
   getDocument(id: number): Promise<Document[]>
   setDocumentState(id: number, state: SettableState): Promise<unknown>
   setDocumentStates(entries: readonly { id: number; state: SettableState }[]): Promise<{ message: string }>

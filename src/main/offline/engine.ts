@@ -137,9 +137,20 @@ export class SyncEngine {
     private readonly dir: string,
     private readonly lock: Mutex,
     private readonly clock: () => Date,
-    private readonly emit: Emit,
+    emit: Emit,
     private readonly options: EngineOptions,
-  ) {}
+  ) {
+    // A failing listener must never break a sync or leave an entry half settled.
+    this.emit = (event, payload) => {
+      try {
+        emit(event, payload)
+      } catch {
+        /* the host's problem; the store stays the source of truth */
+      }
+    }
+  }
+
+  private readonly emit: Emit
 
   // ------------------------------------------------------------------ state
 
@@ -401,8 +412,16 @@ export class SyncEngine {
     const message = messageOf(error)
     const reason = { code, message }
     const create = CREATE_KINDS.has(entry.action.kind) || entry.action.kind === 'document.repair'
+    // A multi-request upload that failed after creating some documents: look before re-sending.
+    const createdIds = (error as { details?: { createdIds?: unknown } }).details?.createdIds
+    const partlyDone = Array.isArray(createdIds) && createdIds.length > 0
     if (OFFLINE_CODES.has(code)) {
-      return { type: 'retry', error: reason, offline: true, uncertain: code === 'unknown_outcome' || entry.uncertain === true }
+      return {
+        type: 'retry',
+        error: reason,
+        offline: true,
+        uncertain: code === 'unknown_outcome' || partlyDone || entry.uncertain === true,
+      }
     }
     if (PAUSE_CODES.has(code)) return { type: 'pause', error: reason }
     if (TRANSIENT_CODES.has(code)) {
@@ -413,10 +432,12 @@ export class SyncEngine {
         type: 'retry',
         error: reason,
         offline: false,
-        uncertain: entry.uncertain === true || (create && code === 'bad_response'),
+        uncertain: entry.uncertain === true || partlyDone || (create && code === 'bad_response'),
         delayMs: typeof retryAfterMs === 'number' ? retryAfterMs : ceiling,
       }
     }
+    if (partlyDone)
+      return { type: 'retry', error: reason, offline: false, uncertain: true, delayMs: this.options.backoffBaseMs }
     if (REFUSED_CODES.has(code)) return { type: 'failed', error: reason }
     return { type: 'failed', error: reason }
   }
@@ -446,7 +467,10 @@ export class SyncEngine {
           .map((d): OutboxEntry => ({
             ...d,
             status: 'failed',
-            error: { code: 'dependency_failed', message: `It waits for an action that failed: ${outcome.error.message}` },
+            error: {
+              code: 'dependency_failed',
+              message: `It waits for an action that failed: ${outcome.error.message}`,
+            },
           }))
         await this.store.batch([failed, ...dependents].map((e) => this.store.putEntryOp(e)))
         return changesOf([failed, ...dependents])
@@ -454,7 +478,8 @@ export class SyncEngine {
       const next: OutboxEntry = { ...entry, status: 'pending', error: outcome.error }
       if (outcome.type === 'retry') {
         if (outcome.uncertain) next.uncertain = true
-        if (outcome.delayMs !== undefined) next.nextAttemptAt = new Date(this.clock().getTime() + outcome.delayMs).toISOString()
+        if (outcome.delayMs !== undefined)
+          next.nextAttemptAt = new Date(this.clock().getTime() + outcome.delayMs).toISOString()
       } else {
         next.attempts = Math.max(0, entry.attempts - 1)
       }
@@ -482,7 +507,9 @@ export class SyncEngine {
     switch (action.kind) {
       case 'document.setState': {
         await client.setDocumentState(action.documentId, action.state)
-        return this.done(await this.patchStored(action.documentId, (s) => ({ ...s, doc: { ...s.doc, state: action.state } })))
+        return this.done(
+          await this.patchStored(action.documentId, (s) => ({ ...s, doc: { ...s.doc, state: action.state } })),
+        )
       }
       case 'documents.setStates': {
         await client.setDocumentStates(action.items)
@@ -525,7 +552,14 @@ export class SyncEngine {
         const key = this.store.commentKey(action.documentId, uuid)
         const stored = await this.store.comments.get(key)
         const ops: BatchOp[] = stored
-          ? [{ type: 'put', sublevel: this.store.sub(this.store.comments), key, value: { ...stored, text: action.text } }]
+          ? [
+              {
+                type: 'put',
+                sublevel: this.store.sub(this.store.comments),
+                key,
+                value: { ...stored, text: action.text },
+              },
+            ]
           : []
         return this.done(ops)
       }
@@ -554,16 +588,23 @@ export class SyncEngine {
       case 'agenda.update': {
         const agendaId = await this.realAgendaId(action.agendaId)
         const agenda = await client.updateAgenda(agendaId, action.attrs)
-        return this.done([{ type: 'put', sublevel: this.store.sub(this.store.agendas), key: pad(agenda.id), value: agenda }], {
-          agendaIds: [agenda.id],
-        })
+        return this.done(
+          [{ type: 'put', sublevel: this.store.sub(this.store.agendas), key: pad(agenda.id), value: agenda }],
+          {
+            agendaIds: [agenda.id],
+          },
+        )
       }
       case 'documents.upload':
         return this.upload(entry)
     }
   }
 
-  private done(ops: BatchOp[], changes: Partial<Omit<Changes, 'entryIds'>> = {}, repaired?: RepairFinished[]): DoneOutcome {
+  private done(
+    ops: BatchOp[],
+    changes: Partial<Omit<Changes, 'entryIds'>> = {},
+    repaired?: RepairFinished[],
+  ): DoneOutcome {
     const outcome: DoneOutcome = {
       type: 'done',
       ops,
@@ -634,7 +675,10 @@ export class SyncEngine {
     ]
     if (!already) {
       ops.push(
-        ...(await this.patchStored(documentId, (s) => ({ ...s, doc: { ...s.doc, comments_count: (s.doc.comments_count ?? 0) + 1 } }))),
+        ...(await this.patchStored(documentId, (s) => ({
+          ...s,
+          doc: { ...s.doc, comments_count: (s.doc.comments_count ?? 0) + 1 },
+        }))),
       )
     }
     return this.done(ops)
@@ -662,8 +706,11 @@ export class SyncEngine {
       if (id === undefined) throw new OfflineError('bad_response', 'The service created no agenda.')
       agenda = await this.client.getAgenda(id).catch(() => ({ ...attrs, id, address: attrs.address ?? null }) as Agenda)
     }
-    const ops: BatchOp[] = [{ type: 'put', sublevel: this.store.sub(this.store.agendas), key: pad(agenda.id), value: agenda }]
-    if (entry.localAgendaId !== undefined) ops.push(this.store.putMeta(`${AGENDA_MAP}${entry.localAgendaId}`, agenda.id))
+    const ops: BatchOp[] = [
+      { type: 'put', sublevel: this.store.sub(this.store.agendas), key: pad(agenda.id), value: agenda },
+    ]
+    if (entry.localAgendaId !== undefined)
+      ops.push(this.store.putMeta(`${AGENDA_MAP}${entry.localAgendaId}`, agenda.id))
     return this.done(ops, { agendaIds: [agenda.id] })
   }
 
@@ -678,7 +725,10 @@ export class SyncEngine {
       try {
         contents.push(await readFile(join(dir, String(index))))
       } catch {
-        throw new OfflineError('upload_file_missing', `The file ${action.files[index]!.fileName} to upload is no longer on this device.`)
+        throw new OfflineError(
+          'upload_file_missing',
+          `The file ${action.files[index]!.fileName} to upload is no longer on this device.`,
+        )
       }
     }
     const ids: (number | undefined)[] = action.files.map(() => undefined)
@@ -710,19 +760,29 @@ export class SyncEngine {
       const created = await this.client.uploadDocuments({
         agendaId,
         type: action.type,
-        files: missing.map((i) => ({ filename: action.files[i]!.fileName, contentType: action.files[i]!.contentType, content: contents[i]! })),
+        files: missing.map((i) => ({
+          filename: action.files[i]!.fileName,
+          contentType: action.files[i]!.contentType,
+          content: contents[i]!,
+        })),
       })
       missing.forEach((fileIndex, k) => (ids[fileIndex] = created[k]))
     }
     const newIds = ids.filter((id): id is number => id !== undefined)
     const ops: BatchOp[] = newIds.map((id) => this.store.putMeta(`${UPLOAD_CLAIM}${id}`, entry.id))
     try {
-      const docs = newIds.length > 0 ? await this.client.listDocuments({ ids: newIds, types: [...new Set([action.type, ...PULLED_TYPES])] }) : []
+      const docs =
+        newIds.length > 0
+          ? await this.client.listDocuments({ ids: newIds, types: [...new Set([action.type, ...PULLED_TYPES])] })
+          : []
       ops.push(...(await this.writeDocuments(docs, { agendaId })).ops)
     } catch {
       /* the next pull brings them */
     }
-    return { ...this.done(ops, { documentIds: newIds, agendaIds: [agendaId] }), after: () => this.outbox.cleanUploads([entry]) }
+    return {
+      ...this.done(ops, { documentIds: newIds, agendaIds: [agendaId] }),
+      after: () => this.outbox.cleanUploads([entry]),
+    }
   }
 
   /** Re-reads the documents of a batch update until each is in its state, or times out (`not_confirmed`). */
@@ -733,7 +793,13 @@ export class SyncEngine {
     for (;;) {
       const docs: Document[] = []
       for (let i = 0; i < ids.length; i += 100) {
-        docs.push(...(await this.client.listDocuments({ ids: ids.slice(i, i + 100), types: PULLED_TYPES, concurrency: this.options.pullConcurrency })))
+        docs.push(
+          ...(await this.client.listDocuments({
+            ids: ids.slice(i, i + 100),
+            types: PULLED_TYPES,
+            concurrency: this.options.pullConcurrency,
+          })),
+        )
       }
       const waiting = docs.filter((d) => target.has(d.id) && d.state !== target.get(d.id))
       if (waiting.length === 0) return docs
@@ -769,7 +835,8 @@ export class SyncEngine {
       const wire = (doc as { archived?: unknown }).archived
       const archived = options.archived ?? (typeof wire === 'boolean' ? wire : (prev?.archived ?? false))
       ops.push(...this.store.putDocumentOps({ doc, agendaId, archived, storedAt: now }, prev))
-      if (prev?.doc.state === 'repairing' && doc.state !== 'repairing') repaired.push({ documentId: doc.id, agendaId, state: doc.state })
+      if (prev?.doc.state === 'repairing' && doc.state !== 'repairing')
+        repaired.push({ documentId: doc.id, agendaId, state: doc.state })
     })
     return { ops, repaired }
   }
@@ -795,16 +862,27 @@ export class SyncEngine {
       const agendaOps: BatchOp[] = []
       const agendaIds = new Set(agendas.map((a) => a.id))
       for await (const key of this.store.agendas.keys()) {
-        if (!agendaIds.has(Number(key))) agendaOps.push({ type: 'del', sublevel: this.store.sub(this.store.agendas), key })
+        if (!agendaIds.has(Number(key)))
+          agendaOps.push({ type: 'del', sublevel: this.store.sub(this.store.agendas), key })
       }
-      for (const agenda of agendas) agendaOps.push({ type: 'put', sublevel: this.store.sub(this.store.agendas), key: pad(agenda.id), value: agenda })
+      for (const agenda of agendas)
+        agendaOps.push({
+          type: 'put',
+          sublevel: this.store.sub(this.store.agendas),
+          key: pad(agenda.id),
+          value: agenda,
+        })
       await this.store.batch(agendaOps)
 
-      const globalFull = !cursor || startedAt.getTime() - Date.parse(cursor.lastFullPullAt) > this.options.fullPullIntervalMs
+      const globalFull =
+        !cursor || startedAt.getTime() - Date.parse(cursor.lastFullPullAt) > this.options.fullPullIntervalMs
       const expected = new Map<number, number>()
       for (const agenda of agendas) {
         const full = globalFull || !cursor.agendaIds.includes(agenda.id)
-        expected.set(agenda.id, full ? Math.max(1, Math.ceil((await this.store.documentIdsOf(agenda.id)).length / 50)) : 1)
+        expected.set(
+          agenda.id,
+          full ? Math.max(1, Math.ceil((await this.store.documentIdsOf(agenda.id)).length / 50)) : 1,
+        )
       }
       const setProgress = () => {
         this.progress = { done: this.progress.done, expected: [...expected.values()].reduce((a, b) => a + b, 0) }
@@ -839,9 +917,17 @@ export class SyncEngine {
         const previous = await this.store.getDocuments(docs.map((d) => d.id))
         docs.forEach((doc, i) => {
           const prev = previous[i]
-          if (!prev || prev.doc.last_modified_at !== doc.last_modified_at || prev.doc.comments_count !== doc.comments_count) changedDocs.push(doc)
+          if (
+            !prev ||
+            prev.doc.last_modified_at !== doc.last_modified_at ||
+            prev.doc.comments_count !== doc.comments_count
+          )
+            changedDocs.push(doc)
         })
-        const written = await this.writeDocuments(docs.filter((d) => !pushedMeanwhile(d.id)), { agendaId: agenda.id })
+        const written = await this.writeDocuments(
+          docs.filter((d) => !pushedMeanwhile(d.id)),
+          { agendaId: agenda.id },
+        )
         const ops = written.ops
         repaired.push(...written.repaired)
         documentIds.push(...docs.map((d) => d.id))
@@ -909,7 +995,12 @@ export class SyncEngine {
             ops.push({ type: 'del', sublevel: this.store.sub(this.store.comments), key })
           }
           for (const comment of comments) {
-            ops.push({ type: 'put', sublevel: this.store.sub(this.store.comments), key: this.store.commentKey(doc.id, comment.uuid), value: comment })
+            ops.push({
+              type: 'put',
+              sublevel: this.store.sub(this.store.comments),
+              key: this.store.commentKey(doc.id, comment.uuid),
+              value: comment,
+            })
           }
           await this.store.batch(ops)
         } catch (error) {
@@ -928,7 +1019,8 @@ export class SyncEngine {
     const gone: number[] = []
     for await (const stored of this.store.docs.values()) {
       const old = Date.parse(stored.doc.last_modified_at) < cutoff
-      if (old && (stored.archived || EXPORTED_STATES.has(stored.doc.state)) && !busy.has(stored.doc.id)) gone.push(stored.doc.id)
+      if (old && (stored.archived || EXPORTED_STATES.has(stored.doc.state)) && !busy.has(stored.doc.id))
+        gone.push(stored.doc.id)
     }
     for (const id of gone) {
       await this.store.batch(await this.store.deleteDocumentOps(id))
@@ -957,7 +1049,10 @@ export class SyncEngine {
       finished.push(...written.repaired)
     }
     if (finished.length > 0) {
-      this.emit('documents.changed', { documentIds: finished.map((f) => f.documentId), agendaIds: [...new Set(finished.map((f) => f.agendaId))] })
+      this.emit('documents.changed', {
+        documentIds: finished.map((f) => f.documentId),
+        agendaIds: [...new Set(finished.map((f) => f.agendaId))],
+      })
       for (const f of finished) this.emit('documents.repairFinished', f)
     }
     return finished

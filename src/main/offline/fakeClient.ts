@@ -114,15 +114,20 @@ export class FakeService implements WorkspaceClient {
   }
 
   listDocuments: WorkspaceClient['listDocuments'] = (options) =>
-    this.call('listDocuments', { agendaId: options.agendaId, ids: options.ids, modifiedSince: options.modifiedSince }, () => {
-      if (options.ids) {
-        this.polls++
-        if (this.batchDelayPolls > 0 && this.polls >= this.batchDelayPolls) this.applyBatches()
-      }
-      const docs = this.query(options)
-      for (let page = 0; page * 50 <= docs.length; page++) options.onPage?.(docs.slice(page * 50, page * 50 + 50), page + 1)
-      return docs
-    })
+    this.call(
+      'listDocuments',
+      { agendaId: options.agendaId, ids: options.ids, modifiedSince: options.modifiedSince },
+      () => {
+        if (options.ids) {
+          this.polls++
+          if (this.batchDelayPolls > 0 && this.polls >= this.batchDelayPolls) this.applyBatches()
+        }
+        const docs = this.query(options)
+        for (let page = 0; page * 50 <= docs.length; page++)
+          options.onPage?.(docs.slice(page * 50, page * 50 + 50), page + 1)
+        return docs
+      },
+    )
 
   listDocumentsPage: WorkspaceClient['listDocumentsPage'] = (query, page) =>
     this.call('listDocumentsPage', page, () => this.query(query).slice((page - 1) * 50, page * 50))
@@ -145,7 +150,8 @@ export class FakeService implements WorkspaceClient {
 
   /** Applies the batch updates waiting (the service's background jobs). */
   applyBatches(): void {
-    for (const batch of this.pendingBatches.splice(0)) for (const e of batch) if (this.documents.has(e.id)) this.touch(e.id, { state: e.state })
+    for (const batch of this.pendingBatches.splice(0))
+      for (const e of batch) if (this.documents.has(e.id)) this.touch(e.id, { state: e.state })
   }
 
   repairDocument = (id: number, description?: string) =>
@@ -187,7 +193,15 @@ export class FakeService implements WorkspaceClient {
       this.requireDocument(documentId)
       const at = this.tick()
       const uuid = randomUUID()
-      this.comments.push({ uuid, text, author_id: 7, document_id: documentId, state: 'created', created_at: at, last_modified_at: at })
+      this.comments.push({
+        uuid,
+        text,
+        author_id: 7,
+        document_id: documentId,
+        state: 'created',
+        created_at: at,
+        last_modified_at: at,
+      })
       this.touch(documentId, {})
       return { uuid }
     })

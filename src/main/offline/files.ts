@@ -71,7 +71,13 @@ export class FileCache {
     await rename(temp, path)
     const key = this.key(kind, documentId)
     const previous = await this.store.files.get(key)
-    const record: FileRecord = { kind, documentId, size: bytes.byteLength, contentType: meta.contentType, lastAccess: this.now() }
+    const record: FileRecord = {
+      kind,
+      documentId,
+      size: bytes.byteLength,
+      contentType: meta.contentType,
+      lastAccess: this.now(),
+    }
     if (meta.fileName !== undefined) record.fileName = meta.fileName
     await this.store.files.put(key, record)
     this.total += record.size - (previous?.size ?? 0)

@@ -20,9 +20,22 @@ let dir: string
 const faults = { errorRate: 0.08, rate429: 0.04, dropRate: 0.08, retryAfterSec: 0, latencyMs: 2 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, admin: true, documents: 130, jobDelayMs: 50, repairDelayMs: 2_000, processingDelayMs: 50 })
+  sandbox = await startSandbox({
+    port: 0,
+    admin: true,
+    documents: 130,
+    jobDelayMs: 50,
+    repairDelayMs: 2_000,
+    processingDelayMs: 50,
+  })
   const demo = sandbox.credentials.users[0]!
-  client = await sandboxClient({ url: sandbox.url, clientId: sandbox.credentials.clientId, clientSecret: sandbox.credentials.clientSecret, email: demo.email, password: demo.password })
+  client = await sandboxClient({
+    url: sandbox.url,
+    clientId: sandbox.credentials.clientId,
+    clientSecret: sandbox.credentials.clientSecret,
+    email: demo.email,
+    password: demo.password,
+  })
   dir = await mkdtemp(join(tmpdir(), 'docket-offline-int-'))
 })
 
@@ -38,7 +51,15 @@ async function open(events: { event: string; payload: unknown }[] = []): Promise
     client,
     userId: sandbox.credentials.users[0]!.id,
     emit: (event, payload) => events.push({ event, payload }),
-    options: { undoWindowMs: 0, backoffBaseMs: 20, backoffMaxMs: 200, batchConfirmPollMs: 50, batchConfirmTimeoutMs: 10_000, repairPollMs: 100, pullIntervalMs: 60_000 },
+    options: {
+      undoWindowMs: 0,
+      backoffBaseMs: 20,
+      backoffMaxMs: 200,
+      batchConfirmPollMs: 50,
+      batchConfirmTimeoutMs: 10_000,
+      repairPollMs: 100,
+      pullIntervalMs: 60_000,
+    },
   })
 }
 
@@ -61,7 +82,12 @@ describe('offline workspace against the sandbox with faults', () => {
       await syncUntilSettled(ws)
       const state = sandbox.state()
       const cachedAgendas = (await ws.listAgendas()).map((a) => a.id).sort()
-      expect(cachedAgendas).toEqual(state.agendas.filter((a) => a.members.some((m) => m.user_id === 1) || a.links.owner.id === 1).map((a) => a.id).sort())
+      expect(cachedAgendas).toEqual(
+        state.agendas
+          .filter((a) => a.members.some((m) => m.user_id === 1) || a.links.owner.id === 1)
+          .map((a) => a.id)
+          .sort(),
+      )
       for (const agendaId of cachedAgendas) {
         // Exported documents untouched for the retention period (30 days) are not cached.
         const cutoff = Date.now() - 30 * 86_400_000
@@ -86,15 +112,34 @@ describe('offline workspace against the sandbox with faults', () => {
     const [d1, d2, d3, d4, d5, d6] = docs.map((d) => d.id)
     await first.close()
     // Offline from here: write everything, then reopen the folder and sync with faults on.
-    const unreachable = new Proxy({}, { get: () => () => Promise.reject(new ApiError('network', 'Cannot reach the service.')) })
-    const offlineWs = await openWorkspace({ dir, client: unreachable as WorkspaceClient, userId: 1, options: { undoWindowMs: 0 } })
+    const unreachable = new Proxy(
+      {},
+      { get: () => () => Promise.reject(new ApiError('network', 'Cannot reach the service.')) },
+    )
+    const offlineWs = await openWorkspace({
+      dir,
+      client: unreachable as WorkspaceClient,
+      userId: 1,
+      options: { undoWindowMs: 0 },
+    })
     const created = await offlineWs.enqueue({ kind: 'comment.create', documentId: d1!, text: 'int: check VAT' })
-    await offlineWs.enqueue({ kind: 'comment.update', documentId: d1!, uuid: `local-${created.id}`, text: 'int: check VAT rate' })
+    await offlineWs.enqueue({
+      kind: 'comment.update',
+      documentId: d1!,
+      uuid: `local-${created.id}`,
+      text: 'int: check VAT rate',
+    })
     const doomed = await offlineWs.enqueue({ kind: 'comment.create', documentId: d2!, text: 'int: to delete' })
     await offlineWs.enqueue({ kind: 'comment.delete', documentId: d2!, uuid: `local-${doomed.id}` })
     await offlineWs.enqueue({ kind: 'document.setState', documentId: d3!, state: 'ready' })
     await offlineWs.enqueue({ kind: 'document.setState', documentId: d3!, state: 'exported' })
-    await offlineWs.enqueue({ kind: 'documents.setStates', items: [{ id: d4!, state: 'exported' }, { id: d5!, state: 'ready' }] })
+    await offlineWs.enqueue({
+      kind: 'documents.setStates',
+      items: [
+        { id: d4!, state: 'exported' },
+        { id: d5!, state: 'ready' },
+      ],
+    })
     await offlineWs.enqueue({ kind: 'document.archive', documentId: d6! })
     expect(offlineWs.status().pending).toBe(8)
     await offlineWs.close()
@@ -127,7 +172,9 @@ describe('offline workspace against the sandbox with faults', () => {
     const ws = await open(events)
     try {
       await ws.syncNow()
-      const [exported, fresh] = (await ws.listDocuments(2)).filter((d) => d.state === 'not_ready' || d.state === 'ready').map((d) => d.id)
+      const [exported, fresh] = (await ws.listDocuments(2))
+        .filter((d) => d.state === 'not_ready' || d.state === 'ready')
+        .map((d) => d.id)
       await ws.enqueue({ kind: 'document.setState', documentId: exported!, state: 'exported' })
       const refused = await ws.enqueue({ kind: 'document.repair', documentId: exported!, description: 'too late' })
       await ws.enqueue({ kind: 'document.repair', documentId: fresh!, description: 'supplier VAT id is wrong' })
@@ -139,7 +186,14 @@ describe('offline workspace against the sandbox with faults', () => {
       expect((await ws.getDocument(fresh!))!.state).toBe('repairing')
       ws.start()
       await expect
-        .poll(() => events.some((e) => e.event === 'documents.repairFinished' && (e.payload as { documentId: number }).documentId === fresh), { timeout: 10_000 })
+        .poll(
+          () =>
+            events.some(
+              (e) =>
+                e.event === 'documents.repairFinished' && (e.payload as { documentId: number }).documentId === fresh,
+            ),
+          { timeout: 10_000 },
+        )
         .toBe(true)
       expect((await ws.getDocument(fresh!))!.state).toBe('ready')
       expect(sandbox.state().repairs.filter((r) => r.document_id === fresh)).toHaveLength(1)

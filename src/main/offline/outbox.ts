@@ -79,7 +79,10 @@ export class Outbox {
     const parsed = outboxActionSchema.safeParse(input)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      throw new OfflineError('invalid_action', `Invalid action${issue?.path.length ? ` at ${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}`)
+      throw new OfflineError(
+        'invalid_action',
+        `Invalid action${issue?.path.length ? ` at ${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}`,
+      )
     }
     const id = randomUUID()
     if (parsed.data.kind === 'documents.upload') {
@@ -116,7 +119,8 @@ export class Outbox {
           ops.push(this.store.putMeta(LOCAL_AGENDA_KEY, local))
           entry.localAgendaId = local
           const same: number[] = []
-          for await (const agenda of this.store.agendas.values()) if (agenda.name === action.agenda.name) same.push(agenda.id)
+          for await (const agenda of this.store.agendas.values())
+            if (agenda.name === action.agenda.name) same.push(agenda.id)
           entry.preexistingIds = same
         }
         ops.push(...this.store.addEntryOps(entry))
@@ -162,7 +166,9 @@ export class Outbox {
         action.agendaId = real
         return []
       }
-      const create = (await loadEntries()).find((e) => e.action.kind === 'agenda.create' && e.localAgendaId === action.agendaId)
+      const create = (await loadEntries()).find(
+        (e) => e.action.kind === 'agenda.create' && e.localAgendaId === action.agendaId,
+      )
       if (create) return [create.id]
       throw new OfflineError('not_found', `Agenda ${action.agendaId} no longer exists on this device.`)
     }
@@ -233,7 +239,8 @@ export class Outbox {
     const removed = await this.lock.run(async () => {
       const entry = await this.store.outboxEntry(entryId)
       if (!entry) throw new OfflineError('not_found', 'That action is no longer in the outbox.')
-      if (entry.status !== 'failed') throw new OfflineError('not_failed', 'Only a failed action can be discarded; undo a pending one.')
+      if (entry.status !== 'failed')
+        throw new OfflineError('not_failed', 'Only a failed action can be discarded; undo a pending one.')
       const entries = await this.store.outboxEntries()
       const dependents = this.dependentsOf(entryId, entries).filter((d) => d.status !== 'in_flight')
       const all = [entry, ...dependents]

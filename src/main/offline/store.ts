@@ -117,7 +117,12 @@ export class Store {
     if (previous && previous.agendaId !== stored.agendaId) {
       ops.push({ type: 'del', sublevel: this.agendaDocs as Sub<unknown>, key: `${pad(previous.agendaId)}!${pad(id)}` })
     }
-    ops.push({ type: 'put', sublevel: this.agendaDocs as Sub<unknown>, key: `${pad(stored.agendaId)}!${pad(id)}`, value: 1 })
+    ops.push({
+      type: 'put',
+      sublevel: this.agendaDocs as Sub<unknown>,
+      key: `${pad(stored.agendaId)}!${pad(id)}`,
+      value: 1,
+    })
     if (stored.doc.state === 'repairing' && !stored.archived) {
       ops.push({ type: 'put', sublevel: this.watch as Sub<unknown>, key: pad(id), value: stored.agendaId })
     } else {
@@ -133,7 +138,8 @@ export class Store {
       { type: 'del', sublevel: this.docs as Sub<unknown>, key: pad(id) },
       { type: 'del', sublevel: this.watch as Sub<unknown>, key: pad(id) },
     ]
-    if (previous) ops.push({ type: 'del', sublevel: this.agendaDocs as Sub<unknown>, key: `${pad(previous.agendaId)}!${pad(id)}` })
+    if (previous)
+      ops.push({ type: 'del', sublevel: this.agendaDocs as Sub<unknown>, key: `${pad(previous.agendaId)}!${pad(id)}` })
     for await (const key of this.comments.keys({ gt: `${pad(id)}!`, lt: `${pad(id)}~` })) {
       ops.push({ type: 'del', sublevel: this.comments as Sub<unknown>, key })
     }
@@ -186,7 +192,10 @@ export class Store {
 
   /** Ops that add a new entry (entry + id index). */
   addEntryOps(entry: OutboxEntry): BatchOp[] {
-    return [this.putEntryOp(entry), { type: 'put', sublevel: this.outboxIds as Sub<unknown>, key: entry.id, value: entry.seq }]
+    return [
+      this.putEntryOp(entry),
+      { type: 'put', sublevel: this.outboxIds as Sub<unknown>, key: entry.id, value: entry.seq },
+    ]
   }
 
   removeEntryOps(entry: OutboxEntry): BatchOp[] {

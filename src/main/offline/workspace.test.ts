@@ -34,7 +34,14 @@ async function workspace(options: Partial<WorkspaceOptions['options']> = {}, ext
     level: level as unknown as Level,
     clock: () => new Date(service.now()),
     emit: (event, payload) => events.push({ event, payload }),
-    options: { durableWrites: false, backoffBaseMs: 5, backoffMaxMs: 20, batchConfirmPollMs: 1, undoWindowMs: 0, ...options },
+    options: {
+      durableWrites: false,
+      backoffBaseMs: 5,
+      backoffMaxMs: 20,
+      batchConfirmPollMs: 1,
+      undoWindowMs: 0,
+      ...options,
+    },
     ...extra,
   })
   open.push(ws)
@@ -43,7 +50,10 @@ async function workspace(options: Partial<WorkspaceOptions['options']> = {}, ext
 
 /** The ids of agenda 1's documents on the fake service, id descending. */
 function agendaOneIds(): number[] {
-  return [...service.documents.values()].filter((d) => d.agenda_id === 1).map((d) => d.id).sort((a, b) => b - a)
+  return [...service.documents.values()]
+    .filter((d) => d.agenda_id === 1)
+    .map((d) => d.id)
+    .sort((a, b) => b - a)
 }
 
 describe('pull', () => {
@@ -77,7 +87,9 @@ describe('pull', () => {
     for (let i = 0; i < 120; i++) service.addDocument(1)
     const ws = await workspace()
     await ws.syncNow()
-    const progress = events.filter((e) => e.event === 'sync.status').map((e) => (e.payload as { progress: { done: number; expected: number } }).progress)
+    const progress = events
+      .filter((e) => e.event === 'sync.status')
+      .map((e) => (e.payload as { progress: { done: number; expected: number } }).progress)
     expect(progress.at(-1)!.done).toBeGreaterThanOrEqual(3)
     expect(progress.at(-1)!.done).toBe(progress.at(-1)!.expected)
     expect(progress.some((p) => p.done > 0 && p.done < p.expected)).toBe(true)
@@ -108,12 +120,21 @@ describe('outbox', () => {
     service.offline = true
     const [id] = agendaOneIds()
     const entry = await ws.enqueue({ kind: 'document.setState', documentId: id!, state: 'ready' })
-    expect(entry).toMatchObject({ status: 'pending', attempts: 0, dependsOn: [], action: { kind: 'document.setState' } })
+    expect(entry).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      dependsOn: [],
+      action: { kind: 'document.setState' },
+    })
     expect(entry.baseLastModifiedAt).toBe(service.documents.get(id!)!.last_modified_at)
     expect((await ws.getDocument(id!))!).toMatchObject({ state: 'ready', local: { pendingActions: 1 } })
     expect((await ws.listOutbox()).map((e) => e.id)).toEqual([entry.id])
     expect(events.some((e) => e.event === 'outbox.changed')).toBe(true)
-    expect(events.some((e) => e.event === 'documents.changed' && (e.payload as { documentIds: number[] }).documentIds.includes(id!))).toBe(true)
+    expect(
+      events.some(
+        (e) => e.event === 'documents.changed' && (e.payload as { documentIds: number[] }).documentIds.includes(id!),
+      ),
+    ).toBe(true)
   })
 
   it('writes nothing when the atomic batch fails (no entry, no effect)', async () => {
@@ -133,7 +154,9 @@ describe('outbox', () => {
 
   it('refuses an invalid action with code invalid_action', async () => {
     const ws = await workspace()
-    await expect(ws.enqueue({ kind: 'document.setState', documentId: 1, state: 'repairing' } as never)).rejects.toMatchObject({
+    await expect(
+      ws.enqueue({ kind: 'document.setState', documentId: 1, state: 'repairing' } as never),
+    ).rejects.toMatchObject({
       code: 'invalid_action',
     })
   })
@@ -205,8 +228,15 @@ describe('outbox', () => {
     const create = await ws.enqueue({ kind: 'comment.create', documentId: id!, text: 'Check the VAT' })
     const local = `local-${create.id}`
     const comments = await ws.listComments(id!)
-    expect(comments).toEqual([expect.objectContaining({ uuid: local, text: 'Check the VAT', author_id: 7, local: { pending: true } })])
-    const update = await ws.enqueue({ kind: 'comment.update', documentId: id!, uuid: local, text: 'Check the VAT rate' })
+    expect(comments).toEqual([
+      expect.objectContaining({ uuid: local, text: 'Check the VAT', author_id: 7, local: { pending: true } }),
+    ])
+    const update = await ws.enqueue({
+      kind: 'comment.update',
+      documentId: id!,
+      uuid: local,
+      text: 'Check the VAT rate',
+    })
     expect(update.dependsOn).toEqual([create.id])
     expect((await ws.listComments(id!))[0]!.text).toBe('Check the VAT rate')
     expect((await ws.getDocument(id!))!.comments_count).toBe(1)
@@ -218,7 +248,9 @@ describe('outbox', () => {
     expect(onService).toHaveLength(1)
     expect(onService[0]!.text).toBe('Check the VAT rate')
     const cached = await ws.listComments(id!)
-    expect(cached).toEqual([expect.objectContaining({ uuid: onService[0]!.uuid, text: 'Check the VAT rate', local: { pending: false } })])
+    expect(cached).toEqual([
+      expect.objectContaining({ uuid: onService[0]!.uuid, text: 'Check the VAT rate', local: { pending: false } }),
+    ])
   })
 
   it('undoing a create also removes the edits waiting for it', async () => {
@@ -245,7 +277,11 @@ describe('outbox', () => {
     service.calls = []
     await ws.syncNow()
     const onA = service.calls.filter((c) => c.includes(`"id":${a}`) || c === `archiveDocument:${a}`)
-    expect(onA).toEqual([`setDocumentState:{"id":${a},"state":"ready"}`, `setDocumentState:{"id":${a},"state":"exported"}`, `archiveDocument:${a}`])
+    expect(onA).toEqual([
+      `setDocumentState:{"id":${a},"state":"ready"}`,
+      `setDocumentState:{"id":${a},"state":"exported"}`,
+      `archiveDocument:${a}`,
+    ])
     expect(service.documents.get(a!)).toMatchObject({ state: 'exported', archived: true })
     expect(service.documents.get(b!)!.state).toBe('ready')
   })
@@ -277,7 +313,9 @@ describe('unknown outcomes and crashes', () => {
     await first.close()
     open.splice(0)
     // The process died right after the service applied the create: it is in flight in the store.
-    const key = String((await level.sublevel('outboxIds', { valueEncoding: 'json' }).get(comment.id)) as number).padStart(12, '0')
+    const key = String(
+      (await level.sublevel<string, number>('outboxIds', { valueEncoding: 'json' }).get(comment.id))!,
+    ).padStart(12, '0')
     const outbox = level.sublevel<string, Record<string, unknown>>('outbox', { valueEncoding: 'json' })
     await outbox.put(key, { ...(await outbox.get(key))!, status: 'in_flight', attempts: 1 })
     service.offline = false
@@ -285,7 +323,10 @@ describe('unknown outcomes and crashes', () => {
     service.calls = []
 
     const second = await workspace()
-    expect((await second.listOutbox()).find((e) => e.id === comment.id)).toMatchObject({ status: 'pending', uncertain: true })
+    expect((await second.listOutbox()).find((e) => e.id === comment.id)).toMatchObject({
+      status: 'pending',
+      uncertain: true,
+    })
     expect((await second.listComments(a!)).map((c) => c.text)).toEqual(['Crash me'])
     await second.syncNow()
     expect(await second.listOutbox()).toEqual([])
@@ -397,7 +438,9 @@ describe('sync engine', () => {
     await ws.syncNow()
     expect(await ws.listOutbox()).toEqual([])
     expect(ids.every((id) => service.documents.get(id)!.state === 'exported')).toBe(true)
-    expect(service.calls.filter((c) => c.startsWith('listDocuments:') && c.includes('"ids"')).length).toBeGreaterThanOrEqual(3)
+    expect(
+      service.calls.filter((c) => c.startsWith('listDocuments:') && c.includes('"ids"')).length,
+    ).toBeGreaterThanOrEqual(3)
   })
 
   it('fails a batch update that is not applied in time (not_confirmed) and rolls it back', async () => {

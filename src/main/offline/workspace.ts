@@ -113,7 +113,9 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
   const store = new Store(level, options.options?.durableWrites ?? true)
   const lock = new Mutex()
   const outbox = new Outbox(store, dir, lock, clock, settings.undoWindowMs)
-  const files = await FileCache.open(dir, store, options.options?.cacheCapBytes ?? 500 * 1024 * 1024, () => clock().getTime())
+  const files = await FileCache.open(dir, store, options.options?.cacheCapBytes ?? 500 * 1024 * 1024, () =>
+    clock().getTime(),
+  )
   const engine = new SyncEngine(store, outbox, files, client, userId, dir, lock, clock, emit, settings)
 
   // Recovery: what was in flight when the process stopped has an unknown outcome.
@@ -124,7 +126,8 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
   await store.batch(recovered.map((e) => store.putEntryOp(e)))
   const known = new Set(entries.map((e) => e.id))
   const uploads = await readdir(join(dir, 'uploads')).catch(() => [] as string[])
-  for (const name of uploads) if (!known.has(name)) await rm(join(dir, 'uploads', name), { recursive: true, force: true })
+  for (const name of uploads)
+    if (!known.has(name)) await rm(join(dir, 'uploads', name), { recursive: true, force: true })
   await engine.init()
 
   let closed = false
@@ -193,7 +196,11 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     async getOriginal(documentId) {
       const cached = await files.get('original', documentId)
       if (cached) {
-        return { fileName: cached.record.fileName ?? `${documentId}`, contentType: cached.record.contentType, bytes: cached.bytes }
+        return {
+          fileName: cached.record.fileName ?? `${documentId}`,
+          contentType: cached.record.contentType,
+          bytes: cached.bytes,
+        }
       }
       const stored = await store.getDocument(documentId)
       if (!stored) throw new OfflineError('not_found', `Document ${documentId} is not in this device's cache.`)
@@ -201,15 +208,22 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       try {
         const original = await client.getOriginalFile(documentId)
         engine.noteRequestOk()
-        await files.put('original', documentId, original.bytes, { contentType: original.contentType, fileName: original.fileName })
+        await files.put('original', documentId, original.bytes, {
+          contentType: original.contentType,
+          fileName: original.fileName,
+        })
         return original
       } catch (error) {
         engine.noteRequestError(error)
         const code = codeOf(error)
         if (code === 'network' || code === 'timeout') {
-          throw new OfflineError('offline', `The original of document ${documentId} is not on this device and the service cannot be reached.`)
+          throw new OfflineError(
+            'offline',
+            `The original of document ${documentId} is not on this device and the service cannot be reached.`,
+          )
         }
-        if (code === 'not_found') throw new OfflineError('not_found', `The service has no original file for document ${documentId}.`)
+        if (code === 'not_found')
+          throw new OfflineError('not_found', `The service has no original file for document ${documentId}.`)
         throw new OfflineError(code ?? 'internal', messageOf(error))
       }
     },
@@ -228,7 +242,11 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
           kind: 'documents.upload',
           agendaId: input.agendaId,
           type: input.type,
-          files: input.files.map((f) => ({ fileName: f.fileName, contentType: f.contentType, size: f.bytes.byteLength })),
+          files: input.files.map((f) => ({
+            fileName: f.fileName,
+            contentType: f.contentType,
+            size: f.bytes.byteLength,
+          })),
         },
         input.files,
       )

@@ -6,7 +6,10 @@ const noEvents: EventSubscriber = () => () => {}
 
 describe('bridge built from the contract', () => {
   it('resolves with the value of an ok result', async () => {
-    const transport = vi.fn(async () => ({ ok: true, value: { name: 'Docket', version: '1', platform: 'linux', mode: 'demo', serviceUrl: null } }))
+    const transport = vi.fn(async () => ({
+      ok: true,
+      value: { name: 'Docket', version: '1', platform: 'linux', mode: 'demo', serviceUrl: null },
+    }))
     const bridge = createBridge(transport, noEvents)
     await expect(bridge.invoke('app.info', {})).resolves.toMatchObject({ mode: 'demo' })
     expect(transport).toHaveBeenCalledWith('app.info', {})
@@ -38,10 +41,13 @@ describe('bridge built from the contract', () => {
 
   it('delivers only the subscribed event to its listener, until unsubscribed', () => {
     let emit: (event: string, payload: unknown) => void = () => {}
-    const bridge = createBridge(async () => null, (listener) => {
-      emit = listener
-      return () => {}
-    })
+    const bridge = createBridge(
+      async () => null,
+      (listener) => {
+        emit = listener
+        return () => {}
+      },
+    )
     const seen: unknown[] = []
     const off = bridge.on('app.notice', (payload) => seen.push(payload))
     emit('app.notice', { level: 'info', code: 'x', message: 'hello' })

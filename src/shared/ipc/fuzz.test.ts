@@ -65,9 +65,9 @@ function payloadsFor(fieldNames: string[]): fc.Arbitrary<unknown> {
       : fc.dictionary(keys, anyValue, { minKeys: 1, maxKeys: 3 })
   const hugeString = fc.constantFrom('x'.repeat(1_000_000), '9'.repeat(100_000))
   const hugeFields = fieldNames.length
-    ? fc.record({ k: fc.constantFrom(...fieldNames), v: fc.oneof(hugeString, fc.constant(new Array(20_000).fill(1))) }).map(
-        ({ k, v }) => ({ [k]: v }),
-      )
+    ? fc
+        .record({ k: fc.constantFrom(...fieldNames), v: fc.oneof(hugeString, fc.constant(new Array(20_000).fill(1))) })
+        .map(({ k, v }) => ({ [k]: v }))
     : hugeString
   const protoPollution = fc.constantFrom(
     JSON.parse('{"__proto__": {"polluted": true}}') as unknown,
@@ -75,7 +75,17 @@ function payloadsFor(fieldNames: string[]): fc.Arbitrary<unknown> {
   )
   return fc.oneof(
     { arbitrary: anyValue, weight: 3 },
-    { arbitrary: fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true }), weight: 2 },
+    {
+      arbitrary: fc.anything({
+        withBigInt: true,
+        withDate: true,
+        withMap: true,
+        withSet: true,
+        withTypedArray: true,
+        withNullPrototype: true,
+      }),
+      weight: 2,
+    },
     { arbitrary: nearValid, weight: 5 },
     { arbitrary: hugeFields, weight: 1 },
     { arbitrary: protoPollution, weight: 1 },
@@ -89,58 +99,66 @@ describe('IPC contract under 10,000 random payloads per channel', () => {
     expect(names.length).toBeGreaterThan(10)
   })
 
-  it.each(names)('%s: refused input answers only `validation` and never reaches the handler', async (channel) => {
-    const spec = channels[channel] as { input: z.ZodType }
-    const calls: unknown[] = []
-    const handlers = Object.fromEntries(
-      names.map((name) => [
-        name,
-        (input: unknown) => {
-          calls.push(input)
-          // Valid input may legitimately reach the handler; it then fails on purpose so the
-          // router's path for handler errors is exercised too.
-          throw Object.assign(new Error('reached'), { code: 'reached_handler' })
-        },
-      ]),
-    ) as unknown as Handlers
-    const logs: string[] = []
-    const router = createRouter({ handlers, isTrustedSender: (url) => url === appPage, log: (line) => logs.push(line) })
+  it.each(names)(
+    '%s: refused input answers only `validation` and never reaches the handler',
+    async (channel) => {
+      const spec = channels[channel] as { input: z.ZodType }
+      const calls: unknown[] = []
+      const handlers = Object.fromEntries(
+        names.map((name) => [
+          name,
+          (input: unknown) => {
+            calls.push(input)
+            // Valid input may legitimately reach the handler; it then fails on purpose so the
+            // router's path for handler errors is exercised too.
+            throw Object.assign(new Error('reached'), { code: 'reached_handler' })
+          },
+        ]),
+      ) as unknown as Handlers
+      const logs: string[] = []
+      const router = createRouter({
+        handlers,
+        isTrustedSender: (url) => url === appPage,
+        log: (line) => logs.push(line),
+      })
 
-    let refused = 0
-    let accepted = 0
-    await fc.assert(
-      fc.asyncProperty(payloadsFor(fieldNamesOf(spec.input)), async (payload) => {
-        const callsBefore = calls.length
-        const valid = spec.input.safeParse(payload).success
-        const result = await router.dispatch(channel, payload, { senderUrl: appPage })
-        // Always a well-formed result, never a throw (dispatch would reject the assert).
-        expect(ipcResultSchema.safeParse(result).success).toBe(true)
-        expect(result.ok).toBe(false)
-        if (result.ok) return
-        if (valid) {
-          accepted++
-          expect(result.error.code).toBe('reached_handler')
-          expect(calls.length).toBe(callsBefore + 1)
-        } else {
-          refused++
-          expect(result.error.code).toBe('validation')
-          expect(calls.length).toBe(callsBefore)
-          // Bounded answer: a 1 MB string in the input is not echoed back whole.
-          expect(result.error.message.length).toBeLessThan(2_000)
-          expect(Array.isArray((result.error.details as { issues?: unknown })?.issues)).toBe(true)
-        }
-        // The answer crosses the process boundary: it must be cloneable.
-        expect(() => structuredClone(result)).not.toThrow()
-      }),
-      { numRuns: PAYLOADS_PER_CHANNEL, seed: 0x0d0c4e7, endOnFailure: true },
-    )
-    expect(refused + accepted).toBe(PAYLOADS_PER_CHANNEL)
-    expect(refused).toBeGreaterThan(0)
-    // No prototype was polluted by any payload.
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-    // Refused input is not logged as an unexpected failure.
-    expect(logs.filter((line) => line.includes('failed'))).toEqual([])
-  }, 120_000)
+      let refused = 0
+      let accepted = 0
+      await fc.assert(
+        fc.asyncProperty(payloadsFor(fieldNamesOf(spec.input)), async (payload) => {
+          const callsBefore = calls.length
+          const valid = spec.input.safeParse(payload).success
+          const result = await router.dispatch(channel, payload, { senderUrl: appPage })
+          // Always a well-formed result, never a throw (dispatch would reject the assert).
+          expect(ipcResultSchema.safeParse(result).success).toBe(true)
+          expect(result.ok).toBe(false)
+          if (result.ok) return
+          if (valid) {
+            accepted++
+            expect(result.error.code).toBe('reached_handler')
+            expect(calls.length).toBe(callsBefore + 1)
+          } else {
+            refused++
+            expect(result.error.code).toBe('validation')
+            expect(calls.length).toBe(callsBefore)
+            // Bounded answer: a 1 MB string in the input is not echoed back whole.
+            expect(result.error.message.length).toBeLessThan(2_000)
+            expect(Array.isArray((result.error.details as { issues?: unknown })?.issues)).toBe(true)
+          }
+          // The answer crosses the process boundary: it must be cloneable.
+          expect(() => structuredClone(result)).not.toThrow()
+        }),
+        { numRuns: PAYLOADS_PER_CHANNEL, seed: 0x0d0c4e7, endOnFailure: true },
+      )
+      expect(refused + accepted).toBe(PAYLOADS_PER_CHANNEL)
+      expect(refused).toBeGreaterThan(0)
+      // No prototype was polluted by any payload.
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+      // Refused input is not logged as an unexpected failure.
+      expect(logs.filter((line) => line.includes('failed'))).toEqual([])
+    },
+    120_000,
+  )
 
   it('refuses channels outside the contract, prototype names included, with `unknown_channel`', async () => {
     const router = createRouter({ handlers: {}, isTrustedSender: () => true, log: () => {} })

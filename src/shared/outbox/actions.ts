@@ -24,7 +24,10 @@ import { agendaAttributesSchema, agendaUpdateSchema } from '../api/agenda'
 const documentId = z.number().int().positive()
 const settableState = z.enum(['ready', 'exported'])
 /** A real agenda id (positive) or the local id of one created offline (negative). */
-const agendaRef = z.number().int().refine((n) => n !== 0, 'agenda id must not be 0')
+const agendaRef = z
+  .number()
+  .int()
+  .refine((n) => n !== 0, 'agenda id must not be 0')
 
 /** Prefix of the uuid a comment created offline has until the service answers. */
 export const LOCAL_COMMENT_PREFIX = 'local-'
@@ -124,7 +127,11 @@ export type OutboxActionKind = OutboxAction['kind']
 export type OutboxActionOf<K extends OutboxActionKind> = Extract<OutboxAction, { kind: K }>
 
 /** Kinds whose request creates something: after an unknown outcome the service is checked first. */
-export const CREATE_KINDS: ReadonlySet<OutboxActionKind> = new Set(['comment.create', 'agenda.create', 'documents.upload'])
+export const CREATE_KINDS: ReadonlySet<OutboxActionKind> = new Set([
+  'comment.create',
+  'agenda.create',
+  'documents.upload',
+])
 
 /** The documents an action touches (for per-document ordering and the optimistic view). */
 export function documentIdsOf(action: OutboxAction): number[] {

@@ -35,7 +35,10 @@ export function createSyncHandlers(getWorkspace: () => OfflineWorkspace): SyncHa
       return workspace.status()
     },
     'outbox.list': async () => ({
-      entries: (await getWorkspace().listOutbox()).map((entry) => ({ ...entry, description: describeAction(entry.action) })),
+      entries: (await getWorkspace().listOutbox()).map((entry) => ({
+        ...entry,
+        description: describeAction(entry.action),
+      })),
     }),
     'outbox.retry': async ({ entryId }) => {
       await getWorkspace().retry(entryId)

@@ -42,21 +42,17 @@ const good: fc.Arbitrary<Sample> = fc.oneof(fc.constantFrom(...pdfs), fc.constan
 
 const bad: fc.Arbitrary<Sample> = fc.oneof(
   // A PDF cut before its end-of-file marker (the fixtures have one, in the last bytes).
-  fc
-    .tuple(fc.constantFrom(...pdfs), fc.double({ min: 0.01, max: 0.9, noNaN: true }))
-    .map(([bytes, at]) => ({
-      fileName: 'cut.pdf',
-      base64: b64(bytes.subarray(0, Math.floor(bytes.length * at))),
-      good: false,
-    })),
+  fc.tuple(fc.constantFrom(...pdfs), fc.double({ min: 0.01, max: 0.9, noNaN: true })).map(([bytes, at]) => ({
+    fileName: 'cut.pdf',
+    base64: b64(bytes.subarray(0, Math.floor(bytes.length * at))),
+    good: false,
+  })),
   // A PNG cut before its end chunk.
-  fc
-    .tuple(fc.constantFrom(...pngs), fc.double({ min: 0.01, max: 0.95, noNaN: true }))
-    .map(([bytes, at]) => ({
-      fileName: 'cut.png',
-      base64: b64(bytes.subarray(0, Math.floor(bytes.length * at))),
-      good: false,
-    })),
+  fc.tuple(fc.constantFrom(...pngs), fc.double({ min: 0.01, max: 0.95, noNaN: true })).map(([bytes, at]) => ({
+    fileName: 'cut.png',
+    base64: b64(bytes.subarray(0, Math.floor(bytes.length * at))),
+    good: false,
+  })),
   fc
     .uint8Array({ minLength: 1, maxLength: 2000 })
     .filter(clearlyNotAnInvoiceFile)

@@ -113,6 +113,24 @@ describe('documents.get', () => {
     expect(byCode.overdue).toMatchObject({ status: 'warning', days: 5 })
     expect(byCode.duplicate).toMatchObject({ status: 'warning', documentIds: [13] })
   })
+  it('reuses the agenda index of the last listing for the duplicate check, until it is too old', async () => {
+    let clock = new Date(2026, 1, 5).getTime()
+    const handlers = createWorkspaceHandlers(() => workspace, {
+      now: () => new Date(clock),
+      duplicateIndexMaxAgeMs: 1000,
+    })
+    const get = handlers['documents.get'] as (
+      input: { id: number },
+      c: { senderUrl: string },
+    ) => Promise<{ checks: { code: string; status: string }[] }>
+    const duplicate = async () =>
+      (await get({ id: 11 }, { senderUrl: 'app://test' })).checks.find((c) => c.code === 'duplicate')?.status
+    expect(await duplicate()).toBe('ok')
+    workspace.addDocument(1, doc(15, { supplier: { name: 'Supplier 11' }, data: { header: { invoice_no: 'INV-11' } } }))
+    expect(await duplicate()).toBe('ok') // index still fresh
+    clock += 1001
+    expect(await duplicate()).toBe('warning') // read again
+  })
   it('answers not_found for a document that is not cached', async () => {
     await expect(call('documents.get', { id: 999 })).rejects.toMatchObject({ code: 'not_found' })
   })

@@ -1,10 +1,10 @@
-import { runChecks } from '../../../shared/checks/documentChecks'
+import { runChecks, type DuplicateCandidate } from '../../../shared/checks/documentChecks'
 import type { ChannelName } from '../../../shared/ipc/contract'
 import type { workspaceChannels } from '../../../shared/ipc/channels/workspace'
 import { countQueues } from '../../../shared/queues'
 import type { Handler } from '../router'
 import { WorkspaceError } from './errors'
-import type { TriageAction, WorkspacePort } from './port'
+import type { CachedDocument, TriageAction, WorkspacePort } from './port'
 import { toDocumentRow } from './rows'
 
 /** The channel names of the triage workspace (src/shared/ipc/channels/workspace.ts). */
@@ -16,6 +16,14 @@ export type WorkspaceHandlers = { [C in WorkspaceChannelName]: Handler<C> }
 export interface WorkspaceHandlerOptions {
   /** The current time, for the overdue check (defaults to the system clock). */
   now?: () => Date
+  /**
+   * How long the supplier + invoice number index of an agenda (duplicate check) may be reused
+   * by `documents.get` without reading the agenda again, in ms (default 60,000). Every
+   * `documents.list` and `agendas.list` refreshes it, and the renderer lists again on each
+   * `documents.changed`, so in practice it is current; reading 10,000 documents per open
+   * would not be.
+   */
+  duplicateIndexMaxAgeMs?: number
 }
 
 function toBase64(bytes: Uint8Array): string {
@@ -37,6 +45,29 @@ export function createWorkspaceHandlers(
   options: WorkspaceHandlerOptions = {},
 ): WorkspaceHandlers {
   const now = options.now ?? (() => new Date())
+  const maxAge = options.duplicateIndexMaxAgeMs ?? 60_000
+  const duplicateIndex = new Map<number, { at: number; candidates: DuplicateCandidate[] }>()
+
+  /** Reads an agenda's documents and refreshes its duplicate index on the way. */
+  const listAgenda = async (agendaId: number): Promise<CachedDocument[]> => {
+    const docs = await getWorkspace().listDocuments(agendaId)
+    duplicateIndex.set(agendaId, {
+      at: now().getTime(),
+      candidates: docs.map((d) => ({
+        id: d.id,
+        supplierName: d.supplier?.name,
+        invoiceNo: d.data?.header?.invoice_no,
+      })),
+    })
+    return docs
+  }
+
+  const candidatesOf = async (agendaId: number): Promise<DuplicateCandidate[]> => {
+    const cached = duplicateIndex.get(agendaId)
+    if (cached && now().getTime() - cached.at <= maxAge) return cached.candidates
+    await listAgenda(agendaId)
+    return duplicateIndex.get(agendaId)!.candidates
+  }
 
   const enqueueAll = async (actions: TriageAction[]): Promise<{ entryIds: string[] }> => {
     const workspace = getWorkspace()
@@ -53,11 +84,10 @@ export function createWorkspaceHandlers(
 
   return {
     'agendas.list': async () => {
-      const workspace = getWorkspace()
-      const agendas = await workspace.listAgendas()
+      const agendas = await getWorkspace().listAgendas()
       const summaries = []
       for (const agenda of agendas) {
-        const docs = await workspace.listDocuments(agenda.id)
+        const docs = await listAgenda(agenda.id)
         summaries.push({
           id: agenda.id,
           name: agenda.name,
@@ -75,21 +105,13 @@ export function createWorkspaceHandlers(
     },
 
     'documents.list': async ({ agendaId }) => {
-      const docs = await getWorkspace().listDocuments(agendaId)
+      const docs = await listAgenda(agendaId)
       return { agendaId, rows: docs.map(toDocumentRow) }
     },
 
     'documents.get': async ({ id }) => {
       const document = await requireDocument(id)
-      const agenda = await getWorkspace().listDocuments(document.agenda_id)
-      const checks = runChecks(document, {
-        today: now(),
-        agenda: agenda.map((d) => ({
-          id: d.id,
-          supplierName: d.supplier?.name,
-          invoiceNo: d.data?.header?.invoice_no,
-        })),
-      })
+      const checks = runChecks(document, { today: now(), agenda: await candidatesOf(document.agenda_id) })
       return { document, checks }
     },
 

@@ -23,7 +23,16 @@ const KILLS_PER_ROUND = 2
 const here = dirname(fileURLToPath(import.meta.url))
 const workerSource = join(here, 'worker.ts')
 /** The worker bundled once with esbuild (node starts it in ~0.3 s instead of ~1.3 s with tsx). */
-const workerBundle = join(here, '..', '..', '..', '..', 'node_modules', '.cache', `docket-crash-worker-${process.pid}.mjs`)
+const workerBundle = join(
+  here,
+  '..',
+  '..',
+  '..',
+  '..',
+  'node_modules',
+  '.cache',
+  `docket-crash-worker-${process.pid}.mjs`,
+)
 let workerArgs: string[] = ['--import', 'tsx', workerSource]
 
 async function bundleWorker(): Promise<void> {
@@ -38,7 +47,9 @@ async function bundleWorker(): Promise<void> {
       outfile: workerBundle,
       external: ['classic-level'],
       logLevel: 'silent',
-      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
     })
     workerArgs = [workerBundle]
   } catch {
@@ -68,8 +79,13 @@ interface Expected {
 }
 
 /** Builds a round's script of `count` actions on `docs` and what the service must end with. */
-function script(round: number, docs: number[], count: number, random: () => number): { actions: ScriptAction[]; expected: Expected } {
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!
+function script(
+  round: number,
+  docs: number[],
+  count: number,
+  random: () => number,
+): { actions: ScriptAction[]; expected: Expected } {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!
   const [repairDoc, archiveDoc, ...stateDocs] = docs
   const actions: ScriptAction[] = []
   const expected: Expected = {
@@ -83,7 +99,10 @@ function script(round: number, docs: number[], count: number, random: () => numb
   }
   const comments: { index: number; documentId: number; text: string; deleted: boolean }[] = []
   actions.push({ kind: 'document.repair', documentId: repairDoc!, description: `round ${round}` })
-  actions.push({ kind: 'agenda.create', agenda: { name: expected.agendaName, home_currency: 'EUR', address: { country: 'CZ' } } })
+  actions.push({
+    kind: 'agenda.create',
+    agenda: { name: expected.agendaName, home_currency: 'EUR', address: { country: 'CZ' } },
+  })
   while (actions.length < count) {
     const roll = random()
     if (actions.length === Math.floor(count / 2)) {
@@ -94,7 +113,9 @@ function script(round: number, docs: number[], count: number, random: () => numb
       actions.push({ kind: 'document.setState', documentId, state })
       expected.states.set(documentId, state)
     } else if (roll < 0.38) {
-      const items = [pick(stateDocs), pick(stateDocs)].filter((id, i, all) => all.indexOf(id) === i).map((id) => ({ id, state: random() < 0.5 ? ('ready' as const) : ('exported' as const) }))
+      const items = [pick(stateDocs), pick(stateDocs)]
+        .filter((id, i, all) => all.indexOf(id) === i)
+        .map((id) => ({ id, state: random() < 0.5 ? ('ready' as const) : ('exported' as const) }))
       actions.push({ kind: 'documents.setStates', items })
       for (const item of items) expected.states.set(item.id, item.state)
     } else if (roll < 0.65) {
@@ -105,7 +126,12 @@ function script(round: number, docs: number[], count: number, random: () => numb
     } else if (roll < 0.85 && comments.some((c) => !c.deleted)) {
       const comment = pick(comments.filter((c) => !c.deleted))
       comment.text = `r${round}-c${comment.index}-v${actions.length}`
-      actions.push({ kind: 'comment.update', documentId: comment.documentId, createIndex: comment.index, text: comment.text })
+      actions.push({
+        kind: 'comment.update',
+        documentId: comment.documentId,
+        createIndex: comment.index,
+        text: comment.text,
+      })
     } else if (roll < 0.93 && comments.some((c) => !c.deleted)) {
       const comment = pick(comments.filter((c) => !c.deleted))
       comment.deleted = true
@@ -122,7 +148,10 @@ function script(round: number, docs: number[], count: number, random: () => numb
     }
   }
   expected.created = comments.length
-  expected.liveTexts = comments.filter((c) => !c.deleted).map((c) => c.text).sort()
+  expected.liveTexts = comments
+    .filter((c) => !c.deleted)
+    .map((c) => c.text)
+    .sort()
   return { actions, expected }
 }
 
@@ -227,7 +256,14 @@ describe('crash test: SIGKILL during a replay of the outbox', () => {
         const killAt = attempt < KILLS_PER_ROUND ? 1 + Math.floor(random() * (ACTIONS * 0.8)) : null
         const runStart = Date.now()
         result = await runWorker(replayPath, killAt, random)
-        if (process.env.DOCKET_CRASH_VERBOSE) console.log(`round ${round} run ${attempt}: kill at ${killAt} -> ${JSON.stringify({ ...result, stderr: undefined })} in ${Date.now() - runStart} ms\n${result.stderr.split('\n').filter((l) => !l.includes('syncing=false online=true') || Math.random() < 0.05).slice(0, 60).join('\n')}`)
+        if (process.env.DOCKET_CRASH_VERBOSE)
+          console.log(
+            `round ${round} run ${attempt}: kill at ${killAt} -> ${JSON.stringify({ ...result, stderr: undefined })} in ${Date.now() - runStart} ms\n${result.stderr
+              .split('\n')
+              .filter((l) => !l.includes('syncing=false online=true') || Math.random() < 0.05)
+              .slice(0, 60)
+              .join('\n')}`,
+          )
         if (result.killed) kills++
         if (result.done) break
       }
@@ -236,20 +272,38 @@ describe('crash test: SIGKILL during a replay of the outbox', () => {
 
       const state = sandbox.state()
       const byId = new Map(state.documents.map((d) => [d.id, d]))
-      for (const [id, stateName] of expected.states) expect(byId.get(id)?.state, `round ${round} doc ${id}`).toBe(stateName)
+      for (const [id, stateName] of expected.states)
+        expect(byId.get(id)?.state, `round ${round} doc ${id}`).toBe(stateName)
       for (const id of expected.archived) expect(byId.get(id)?.archived, `round ${round} archived ${id}`).toBe(true)
       expect(byId.get(expected.repaired)?.state).toBe('repairing')
-      expect(state.repairs.filter((r) => r.document_id === expected.repaired), `round ${round}: one repair`).toHaveLength(1)
+      expect(
+        state.repairs.filter((r) => r.document_id === expected.repaired),
+        `round ${round}: one repair`,
+      ).toHaveLength(1)
       const roundComments = state.comments.filter((c) => c.text.startsWith(`r${round}-c`))
       expect(roundComments, `round ${round}: comments created once each`).toHaveLength(expected.created)
-      expect(roundComments.filter((c) => !c.deleted).map((c) => c.text).sort(), `round ${round}: comment texts`).toEqual(expected.liveTexts)
+      expect(
+        roundComments
+          .filter((c) => !c.deleted)
+          .map((c) => c.text)
+          .sort(),
+        `round ${round}: comment texts`,
+      ).toEqual(expected.liveTexts)
       for (const fileName of expected.uploads) {
-        expect(state.documents.filter((d) => d.user_file_name === fileName), `round ${round}: upload ${fileName} once`).toHaveLength(1)
+        expect(
+          state.documents.filter((d) => d.user_file_name === fileName),
+          `round ${round}: upload ${fileName} once`,
+        ).toHaveLength(1)
       }
-      expect(state.agendas.filter((a) => a.name === expected.agendaName), `round ${round}: agenda once`).toHaveLength(1)
+      expect(
+        state.agendas.filter((a) => a.name === expected.agendaName),
+        `round ${round}: agenda once`,
+      ).toHaveLength(1)
     }
     expect(kills).toBeGreaterThanOrEqual(ROUNDS)
     // Timing for the report (the budget is about 2 minutes on 2 cores).
-    console.log(`crash test: ${ROUNDS} rounds x ${ACTIONS} actions, ${kills} kills, ${Math.round((Date.now() - started) / 1000)} s`)
+    console.log(
+      `crash test: ${ROUNDS} rounds x ${ACTIONS} actions, ${kills} kills, ${Math.round((Date.now() - started) / 1000)} s`,
+    )
   })
 })

@@ -43,19 +43,40 @@ export function uploadBytes(fileName: string): Uint8Array {
 async function main(): Promise<void> {
   const config = JSON.parse(await readFile(process.argv[2]!, 'utf8')) as WorkerConfig
   if (config.mode === 'enqueue') {
-    const unreachable = new Proxy({}, { get: () => () => Promise.reject(Object.assign(new Error('not used'), { code: 'network' })) })
-    const ws = await openWorkspace({ dir: config.dir, client: unreachable as WorkspaceClient, userId: config.userId, options: { undoWindowMs: 0 } })
+    const unreachable = new Proxy(
+      {},
+      { get: () => () => Promise.reject(Object.assign(new Error('not used'), { code: 'network' })) },
+    )
+    const ws = await openWorkspace({
+      dir: config.dir,
+      client: unreachable as WorkspaceClient,
+      userId: config.userId,
+      options: { undoWindowMs: 0 },
+    })
     ws.pause({ code: 'paused', message: 'enqueue only' })
     const ids: string[] = []
     for (const action of config.actions ?? []) {
       let entry
       if (action.kind === 'comment.update') {
-        entry = await ws.enqueue({ kind: 'comment.update', documentId: action.documentId, uuid: `local-${ids[action.createIndex]}`, text: action.text })
+        entry = await ws.enqueue({
+          kind: 'comment.update',
+          documentId: action.documentId,
+          uuid: `local-${ids[action.createIndex]}`,
+          text: action.text,
+        })
       } else if (action.kind === 'comment.delete') {
-        entry = await ws.enqueue({ kind: 'comment.delete', documentId: action.documentId, uuid: `local-${ids[action.createIndex]}` })
+        entry = await ws.enqueue({
+          kind: 'comment.delete',
+          documentId: action.documentId,
+          uuid: `local-${ids[action.createIndex]}`,
+        })
       } else if (action.kind === 'documents.upload') {
         const bytes = uploadBytes(action.fileName)
-        entry = await ws.enqueueUpload({ agendaId: action.agendaId, type: action.type, files: [{ fileName: action.fileName, contentType: 'application/pdf', bytes }] })
+        entry = await ws.enqueueUpload({
+          agendaId: action.agendaId,
+          type: action.type,
+          files: [{ fileName: action.fileName, contentType: 'application/pdf', bytes }],
+        })
       } else {
         entry = await ws.enqueue(action)
       }
@@ -76,7 +97,9 @@ async function main(): Promise<void> {
     emit: (event, payload) => {
       if (process.env.DOCKET_CRASH_TRACE && event === 'sync.status') {
         const p = payload as { syncing: boolean; online: boolean; pending: number; lastError: unknown }
-        process.stderr.write(`TRACE ${Date.now() - t0} syncing=${p.syncing} online=${p.online} pending=${p.pending} ${JSON.stringify(p.lastError)}\n`)
+        process.stderr.write(
+          `TRACE ${Date.now() - t0} syncing=${p.syncing} online=${p.online} pending=${p.pending} ${JSON.stringify(p.lastError)}\n`,
+        )
       }
       if (event === 'outbox.changed') process.stdout.write(`SEND ${(payload as { pending: number }).pending}\n`)
     },

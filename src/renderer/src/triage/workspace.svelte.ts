@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/ipc/channels/workspace'
 import { countQueues, QUEUES, type Queue } from '../../../shared/queues'
 import { docket } from '../lib/docket'
-import { onEvent } from '../lib/events'
+import { onEvent, tryInvoke } from '../lib/events'
 import { t } from '../lib/i18n'
 import { showError, showToast } from '../lib/toasts.svelte'
 import { filterRows, nextAfter, sortRows, type SortOrder, type TypeFilter } from './listModel'
@@ -61,28 +61,54 @@ export class TriageWorkspace {
   lastAction = $state<LastAction | null>(null)
   busy = $state(false)
 
+  /** The signed-in user, or null when unknown. */
+  me = $state.raw<{ id: number; name: string; surname: string } | null>(null)
+
   private openToken = 0
+  private rowsToken = 0
   private refreshTimer: ReturnType<typeof setTimeout> | null = null
+  private agendasTimer: ReturnType<typeof setTimeout> | null = null
   private unsubscribers: (() => void)[] = []
 
   /** Loads agendas and the inbox, and listens to store changes. Returns a stop function. */
   start(): () => void {
     void this.loadAgendas(true)
-    const later = () => this.scheduleRefresh()
+    void this.loadMe()
     this.unsubscribers.push(
-      onEvent('documents.changed', later),
-      onEvent('outbox.changed', later),
-      onEvent('agendas.changed', later),
-      onEvent('documents.repairFinished', (payload) => {
+      onEvent('documents.changed', (payload) => {
+        const agendaIds = (payload as { agendaIds?: number[] } | null)?.agendaIds
+        if (!Array.isArray(agendaIds) || agendaIds.length === 0) return this.scheduleRefresh()
+        if (agendaIds.includes(this.agendaId ?? NaN)) this.scheduleRefresh()
+        if (agendaIds.some((id) => id !== this.agendaId)) this.scheduleAgendas()
+      }),
+      onEvent('outbox.changed', () => this.scheduleRefresh()),
+      onEvent('documents.repairFinished', () => {
         showToast('info', t('triage.toast.repairFinished'))
-        void payload
-        later()
+        this.scheduleRefresh()
       }),
     )
     return () => {
       for (const off of this.unsubscribers.splice(0)) off()
       if (this.refreshTimer) clearTimeout(this.refreshTimer)
+      if (this.agendasTimer) clearTimeout(this.agendasTimer)
     }
+  }
+
+  /** The signed-in user (for "You" on their comments), when the host knows it. */
+  private async loadMe(): Promise<void> {
+    const current = (await tryInvoke('auth.current', {})) as {
+      user?: { id: number; name: string; surname: string } | null
+    } | null
+    if (current?.user) this.me = current.user
+  }
+
+  /** Coalesces bursts of changes in other agendas into one sidebar reload. */
+  scheduleAgendas(): void {
+    if (this.agendasTimer) clearTimeout(this.agendasTimer)
+    this.agendasTimer = setTimeout(() => {
+      this.agendasTimer = null
+      void this.loadAgendas(false)
+    }, 500)
   }
 
   /** Coalesces bursts of change events into one reload. */
@@ -94,9 +120,9 @@ export class TriageWorkspace {
     }, 250)
   }
 
-  /** Reloads agendas, rows and the open document (comments included). */
-  async refresh(): Promise<void> {
-    await Promise.all([this.loadAgendas(false), this.loadRows()])
+  /** Reloads the rows and the open document (comments included); `withAgendas` the sidebar too. */
+  async refresh(withAgendas = false): Promise<void> {
+    await Promise.all([withAgendas ? this.loadAgendas(false) : Promise.resolve(), this.loadRows()])
     if (this.openId !== null) await this.loadDocument(this.openId, false)
   }
 
@@ -132,9 +158,10 @@ export class TriageWorkspace {
   async loadRows(): Promise<void> {
     const agendaId = this.agendaId
     if (agendaId === null) return
+    const token = ++this.rowsToken
     try {
       const { rows } = await docket().invoke('documents.list', { agendaId })
-      if (agendaId !== this.agendaId) return
+      if (agendaId !== this.agendaId || token !== this.rowsToken) return
       this.rows = rows
       this.rowsLoaded = true
       // A local lookup, not state: nothing renders from it.
@@ -278,16 +305,35 @@ export class TriageWorkspace {
       this.busy = false
     }
     this.selected.clear()
-    await Promise.all([this.loadAgendas(false), this.loadRows()])
+    this.patchRows(ids, kind)
     const actedOnOpen = anchor !== null && ids.includes(anchor)
     if (triageSettings.openNextAfterAction && actedOnOpen && next !== null) {
-      if (this.openId !== null) await this.open(next)
+      if (this.openId !== null) void this.open(next)
       else this.cursorId = next
+    } else if (this.openId !== null && kind === 'archive' && ids.includes(this.openId)) {
+      this.closeDocument()
     } else if (this.openId !== null) {
-      if (kind === 'archive' && ids.includes(this.openId)) this.closeDocument()
-      else await this.loadDocument(this.openId, false)
+      void this.loadDocument(this.openId, false)
     }
+    if (this.cursorId !== null && !this.visible.some((row) => row.id === this.cursorId)) {
+      this.cursorId = next ?? this.visible[0]?.id ?? null
+    }
+    void this.loadRows()
     return true
+  }
+
+  /**
+   * Shows an action's effect on the rows at once (the store has it already; the reload that
+   * follows confirms it): new state, or gone when archived; one more pending action.
+   */
+  private patchRows(ids: number[], kind: TriageActionKind): void {
+    const acted = new Set(ids) // eslint-disable-line svelte/prefer-svelte-reactivity -- a local lookup
+    if (kind === 'archive') {
+      this.rows = this.rows.filter((row) => !acted.has(row.id))
+      return
+    }
+    const state = kind === 'repair' ? 'repairing' : kind
+    this.rows = this.rows.map((row) => (acted.has(row.id) ? { ...row, state, pending: row.pending + 1 } : row))
   }
 
   /** Undoes the last action while it has not been sent. */
@@ -304,7 +350,7 @@ export class TriageWorkspace {
     } catch (error) {
       showError(error)
     }
-    await Promise.all([this.loadAgendas(false), this.loadRows()])
+    await this.loadRows()
     if (last.anchor !== null && this.rows.some((row) => row.id === last.anchor)) await this.open(last.anchor)
   }
 
@@ -341,10 +387,13 @@ export class TriageWorkspace {
       showError(error)
       return false
     }
-    await Promise.all([
-      this.loadRows(),
-      this.openId === documentId ? this.loadDocument(documentId, false) : Promise.resolve(),
-    ])
+    void this.loadRows()
+    try {
+      const { comments } = await docket().invoke('comments.list', { documentId })
+      if (this.openId === documentId) this.comments = comments
+    } catch (error) {
+      showError(error)
+    }
     return true
   }
 }

@@ -1,0 +1,2 @@
+import { buildServicesHost } from '../lib/buildApp'
+console.log(await buildServicesHost())
