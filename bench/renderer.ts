@@ -27,6 +27,10 @@ export interface MemoryFigures {
   servicesHeapUsedBytes?: number
   /** RSS of the services right after they synced the 10,000 documents (before the restart). */
   afterFirstSyncRssBytes?: number
+  /** RSS of the services with the list loaded, before the browser session. */
+  listedRssBytes?: number
+  /** RSS of the services after the browser session (page loads, scrolling, 200 documents opened). */
+  afterSessionRssBytes?: number
   rendererJsHeapUsedBytes?: number
   rendererJsHeapTotalBytes?: number
   errors: string[]
@@ -85,6 +89,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     ctx.log(`renderer: ${cachedRows} rows cached; services restarted on the cached store`)
     try {
       const usage = await harness.memory()
+      memory.listedRssBytes = usage.rss
       memory.servicesRssBytes = usage.rss
       memory.servicesHeapUsedBytes = usage.heapUsed
     } catch (error) {
@@ -219,6 +224,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     }
     try {
       const usage = await harness.memory()
+      memory.afterSessionRssBytes = usage.rss
       memory.servicesRssBytes = Math.max(memory.servicesRssBytes ?? 0, usage.rss)
       memory.servicesHeapUsedBytes = Math.max(memory.servicesHeapUsedBytes ?? 0, usage.heapUsed)
     } catch (error) {
@@ -280,12 +286,20 @@ async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult
     await page.keyboard.press('j')
     await page.evaluate(() => (window as unknown as Bench).__bench.keyResult())
   }
+  type Ipc = { __bench: { ipcTimes(): { channel: string; ms: number }[] } }
+  await page.evaluate(() => (window as unknown as Ipc).__bench.ipcTimes())
   const latencies: number[] = []
   for (let i = 0; i < TRIAGE_ACTIONS; i++) {
     await page.evaluate(() => (window as unknown as Bench).__bench.arm())
     await page.keyboard.press('j')
     const r = await page.evaluate(() => (window as unknown as Bench).__bench.keyResult())
     latencies.push(r!.paintedAt - r!.keyAt)
+  }
+  const ipc = await page.evaluate(() => (window as unknown as Ipc).__bench.ipcTimes())
+  const byChannel: Record<string, { calls: number; p50Ms: number; p95Ms: number }> = {}
+  for (const channel of new Set(ipc.map((c) => c.channel))) {
+    const times = ipc.filter((c) => c.channel === channel).map((c) => c.ms)
+    byChannel[channel] = { calls: times.length, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) }
   }
   const p50 = percentile(latencies, 50)
   const p95 = percentile(latencies, 95)
@@ -299,10 +313,12 @@ async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult
       p95Ms: round(p95),
       maxMs: round(Math.max(...latencies)),
       actions: TRIAGE_ACTIONS,
+      ipcByChannel: byChannel,
       latenciesMs: latencies.map((v) => round(v)),
     },
     notes: [
       'In the page: keydown event timeStamp -> the pane shows the next document (data-document-id changed, state and extracted data rendered) -> next rAF + message task.',
+      'ipcByChannel: each IPC call made during the 200 presses, call -> response headers, by channel (documents.get and comments.list are on the critical path; documents.preview loads the image alongside).',
       'Playwright keyboard.press (trusted key events via CDP); a document is open, so j opens the next one (documents.get + comments.list over the harness IPC). The preview image load is not waited for.',
     ],
   }
@@ -316,11 +332,18 @@ export function composeB6(memory: MemoryFigures): BenchResult {
   const part = (label: string, value: number | undefined) => (value === undefined ? `${label} not measured` : `${label} ${value} MB`)
   return {
     ...B6_INFO,
-    figure: `${part('services RSS', rss)}, ${part('renderer JS heap', heap)}`,
+    figure:
+      `${part('services RSS', rss)}` +
+      (memory.listedRssBytes !== undefined && memory.afterSessionRssBytes !== undefined
+        ? ` (${mb(memory.listedRssBytes)} MB with the list loaded, ${mb(memory.afterSessionRssBytes)} MB after the browser session; JS heap used ${mb(memory.servicesHeapUsedBytes)} MB)`
+        : '') +
+      `, ${part('renderer JS heap', heap)}`,
     pass: rss !== undefined && heap !== undefined && rss < 200 && heap < 150,
     metrics: {
       servicesRssMb: rss,
       servicesHeapUsedMb: mb(memory.servicesHeapUsedBytes),
+      servicesRssListedMb: mb(memory.listedRssBytes),
+      servicesRssAfterSessionMb: mb(memory.afterSessionRssBytes),
       servicesRssAfterFirstSyncMb: mb(memory.afterFirstSyncRssBytes),
       rendererJsHeapUsedMb: heap,
       rendererJsHeapTotalMb: mb(memory.rendererJsHeapTotalBytes),

@@ -21,6 +21,8 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
     output: { type: 'string', default: join(projectRoot, 'bench', 'results.json') },
+    /** Diagnostic only: run Docket's sync with this pull concurrency instead of the engine default. */
+    'pull-concurrency': { type: 'string' },
   },
   strict: true,
 })
@@ -32,7 +34,11 @@ const wanted = (...ids: string[]) => !only || ids.some((id) => only.has(id))
 const machine = machineInfo()
 const started = performance.now()
 const log = (line: string) => process.stderr.write(`  [${((performance.now() - started) / 1000).toFixed(1)}s] ${line}\n`)
-const ctx: BenchContext = { quick, log }
+const ctx: BenchContext = {
+  quick,
+  log,
+  ...(values['pull-concurrency'] ? { engineOptions: { pullConcurrency: Number(values['pull-concurrency']) } } : {}),
+}
 
 console.log(`Docket benchmarks (${quick ? 'quick' : 'full'} run)`)
 console.log(describeMachine(machine))

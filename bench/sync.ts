@@ -45,7 +45,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
   try {
     const token = await passwordToken(sandbox.url, ownerCredentials(sandbox.credentials))
     const makeSyncer = async (): Promise<DocketSyncer> => {
-      const syncer = (await workspaceSyncer(sandbox.url, token, SCALE_AGENDA_ID, ctx.log)) ?? apiClientSyncer(sandbox.url, token, SCALE_AGENDA_ID)
+      const syncer = (await workspaceSyncer(sandbox.url, token, SCALE_AGENDA_ID, ctx.log, ctx.engineOptions)) ?? apiClientSyncer(sandbox.url, token, SCALE_AGENDA_ID)
       syncers.push(syncer)
       return syncer
     }
@@ -142,14 +142,17 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
     const deltaMs: number[] = []
     let missing = 0
     let deltaStats: InflightStats | undefined
+    let deltaBreakdown: ReturnType<NonNullable<DocketSyncer['breakdown']>> | undefined
     let b2Error: unknown
     try {
       for (let rep = 0; rep < reps; rep++) {
         const current = await listForChange(sandbox.url, token)
         const changed = await changeDocuments(sandbox.url, token, current, CHANGED_DOCUMENTS)
+        syncer!.breakdown?.()
         const started = performance.now()
         const watched = await watchRequests(LIST_REQUEST, () => syncer!.delta())
         deltaMs.push(performance.now() - started)
+        deltaBreakdown = syncer!.breakdown?.()
         deltaStats = watched.stats
         const held = await syncer!.states([...changed.keys()])
         for (const [id, state] of changed) if (held.get(id) !== state) missing++
@@ -176,6 +179,8 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
           changedDocuments: CHANGED_DOCUMENTS,
           changesMissed: missing,
           listRequests: deltaStats?.requests,
+          insideClientCallsMs: deltaBreakdown && round(deltaBreakdown.clientCallsMs),
+          clientCalls: deltaBreakdown?.clientCalls,
           requestsByRoute: deltaStats?.byRoute,
           reps,
         },

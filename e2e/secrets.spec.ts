@@ -225,9 +225,18 @@ test.describe('where secrets go', () => {
     // Work: sync, act through the outbox, read back; plus errors of every kind.
     const agendas = JSON.parse(await invoke(page, 'agendas.list', {})) as { agendas?: { id: number }[] }
     const agendaId = agendas.agendas?.[0]?.id ?? 1
-    const list = JSON.parse(await invoke(page, 'documents.list', { agendaId })) as { rows?: { id: number }[] }
-    const ids = (list.rows ?? []).map((r) => r.id)
-    expect(ids.length).toBeGreaterThanOrEqual(2)
+    // The first sync runs in the background after sign-in: wait for the cache to fill.
+    let ids: number[] = []
+    await expect
+      .poll(
+        async () => {
+          const list = JSON.parse(await invoke(page, 'documents.list', { agendaId })) as { rows?: { id: number }[] }
+          ids = (list.rows ?? []).map((r) => r.id)
+          return ids.length
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(2)
     const errors: string[] = []
     {
       answers.push({

@@ -6,7 +6,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { startFakeTriageHarness, type FakeTriageHarness } from './fixtures/fakeTriageHarness'
-import { preparePage } from './fixtures/page'
 
 const artifacts = 'e2e/artifacts'
 let app: FakeTriageHarness
@@ -24,7 +23,6 @@ test.afterAll(async () => {
 })
 
 async function openApp(page: Page): Promise<void> {
-  await preparePage(page)
   await page.goto(app.harness.url)
   await expect(page.getByTestId('inbox-row').first()).toBeVisible()
 }
@@ -172,4 +170,47 @@ test('Czech strings and the dark theme follow the system', async ({ browser }) =
   await expect(page.getByTestId('extracted-data')).toBeVisible()
   await page.screenshot({ path: `${artifacts}/dark-cs.png` })
   await page.close()
+})
+
+test('the original PDF renders through pdfjs, and the preview zooms', async ({ page }) => {
+  await openApp(page)
+  const id = app.fixtureIds.find((fixtureId) => app.workspace.previews.has(fixtureId))!
+  await page.getByTestId('inbox-search').fill(String(app.workspace.documents.get(id)!.data!.header!.invoice_no))
+  await page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`).click()
+  const image = page.getByTestId('preview-image')
+  await expect(image).toBeVisible()
+  const width = await image.evaluate((img) => img.getBoundingClientRect().width)
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('+')
+  await expect(page.getByTestId('preview-zoom')).toHaveText('125 %')
+  await expect.poll(() => image.evaluate((img) => img.getBoundingClientRect().width)).toBeGreaterThan(width * 1.2)
+  await page.keyboard.press('0')
+  await expect(page.getByTestId('preview-zoom')).toHaveText('100 %')
+  await page.getByTestId('toggle-original').click()
+  await expect(page.getByTestId('pdf-view')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
+  const painted = await page
+    .locator('[data-testid="pdf-view"] canvas')
+    .first()
+    .evaluate((canvas) => {
+      const c = canvas as HTMLCanvasElement
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+      let dark = 0
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) dark++
+      return { width: c.width, dark }
+    })
+  expect(painted.width).toBeGreaterThan(100)
+  expect(painted.dark).toBeGreaterThan(100)
+  await page.screenshot({ path: `${artifacts}/original-pdf.png` })
+  await page.getByTestId('toggle-original').click()
+  await expect(image).toBeVisible()
+})
+
+test('an error code becomes a readable toast: undo after the action was sent', async ({ page }) => {
+  await openApp(page)
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('r')
+  app.workspace.send()
+  await page.keyboard.press('u')
+  await expect(page.getByTestId('toast').filter({ hasText: 'Too late to undo' })).toBeVisible()
 })

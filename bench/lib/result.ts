@@ -46,6 +46,8 @@ export function failedResult(id: string, name: string, target: string, error: un
 /** What every benchmark module gets from the runner. */
 export interface BenchContext {
   quick: boolean
+  /** Diagnostic: engine options passed to the workspace instead of its defaults (e.g. `{ pullConcurrency: 6 }`). */
+  engineOptions?: Record<string, number>
   /** Progress lines (stderr), not part of the summary. */
   log: (line: string) => void
 }

@@ -48,6 +48,7 @@ export async function workspaceSyncer(
   token: string,
   agendaId: number,
   log: (line: string) => void,
+  engineOptions: Record<string, number> = {},
 ): Promise<DocketSyncer | null> {
   const offline = await loadOffline(log)
   if (!offline) return null
@@ -73,13 +74,15 @@ export async function workspaceSyncer(
       }
     },
   })
-  const workspace = await offline.openWorkspace({ dir, client: timed, userId: DEMO_USER_ID, options: {} })
+  const workspace = await offline.openWorkspace({ dir, client: timed, userId: DEMO_USER_ID, options: engineOptions })
   const check = () => {
     const status = workspace.status()
     if (status.lastError) throw new Error(`sync failed: ${status.lastError.code}: ${status.lastError.message}`)
   }
   return {
-    path: 'offline workspace syncNow() (src/main/offline openWorkspace, classic-level store, ApiClient, default engine options)',
+    path: `offline workspace syncNow() (src/main/offline openWorkspace, classic-level store, ApiClient, ${
+      Object.keys(engineOptions).length ? `engine options ${JSON.stringify(engineOptions)} (diagnostic, not the defaults)` : 'default engine options'
+    })`,
     breakdown() {
       const result = { clientCallsMs: timing.clientMs, clientCalls: { ...timing.calls } }
       timing.clientMs = 0

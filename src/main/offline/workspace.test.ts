@@ -384,6 +384,33 @@ describe('unknown outcomes and crashes', () => {
   })
 })
 
+describe('partly done uploads', () => {
+  it('an upload that failed after creating some documents is checked before it is sent again', async () => {
+    const ws = await workspace()
+    await ws.syncNow()
+    service.failNext(
+      'uploadDocuments',
+      new ApiError('server', 'second request failed', { status: 500, details: { createdIds: [1] } }),
+      true,
+    )
+    await ws.enqueueUpload({
+      agendaId: 1,
+      type: 'PurchaseInvoice',
+      files: [
+        { fileName: 'part-a.pdf', contentType: 'application/pdf', bytes: new Uint8Array([1]) },
+        { fileName: 'part-b.pdf', contentType: 'application/pdf', bytes: new Uint8Array([2]) },
+      ],
+    })
+    await expect.poll(async () => (await ws.listOutbox())[0]?.uncertain).toBe(true)
+    service.tick(1_000)
+    await ws.syncNow()
+    expect(await ws.listOutbox()).toEqual([])
+    const names = [...service.documents.values()].map((d) => d.user_file_name)
+    expect(names.filter((n) => n === 'part-a.pdf')).toHaveLength(1)
+    expect(names.filter((n) => n === 'part-b.pdf')).toHaveLength(1)
+  })
+})
+
 describe('sync engine', () => {
   it('goes offline on network errors, keeps the outbox, and applies it when back', async () => {
     const ws = await workspace()

@@ -98,12 +98,6 @@ export function createWorkspaceHandlers(
       return { agendas: summaries }
     },
 
-    'agendas.get': async ({ agendaId }) => {
-      const agenda = (await getWorkspace().listAgendas()).find((a) => a.id === agendaId)
-      if (!agenda) throw new WorkspaceError('not_found', `Agenda ${agendaId} is not in this device's cache.`)
-      return { agenda }
-    },
-
     'documents.list': async ({ agendaId }) => {
       const docs = await listAgenda(agendaId)
       return { agendaId, rows: docs.map(toDocumentRow) }

@@ -6,7 +6,6 @@
  */
 import { z } from 'zod'
 import { commentSchema } from '../../api/comment'
-import { agendaSchema } from '../../api/agenda'
 import { documentSchema, settableStateSchema } from '../../api/document'
 import { checkResultSchema } from '../../checks/result'
 import { defineChannels } from '../define'
@@ -98,11 +97,6 @@ export const workspaceChannels = defineChannels({
     input: z.object({}).strict(),
     output: z.object({ agendas: z.array(agendaSummarySchema) }),
     description: 'Cached agendas with their document counts per inbox queue, for the sidebar.',
-  },
-  'agendas.get': {
-    input: z.object({ agendaId }).strict(),
-    output: z.object({ agenda: agendaSchema }),
-    description: 'One cached agenda as the service sent it; not_found when it is not cached.',
   },
   'documents.list': {
     input: z.object({ agendaId }).strict(),

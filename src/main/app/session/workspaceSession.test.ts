@@ -1,0 +1,53 @@
+import { mkdtemp, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { FakeService } from '../../offline/fakeClient'
+import { accountDir, WorkspaceSession } from './workspaceSession'
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  )
+
+describe('the workspace of the current account', () => {
+  it('answers not_signed_in before an account is active', async () => {
+    const session = new WorkspaceSession({
+      userDataDir: await mkdtemp(join(tmpdir(), 'docket-session-')),
+      clientFor: () => new FakeService() as never,
+      emit: () => {},
+      log: () => {},
+    })
+    expect(() => session.get()).toThrow(expect.objectContaining({ code: 'not_signed_in' }))
+  })
+
+  it('opens one workspace per account folder, switches accounts, and deletes a cache on request', async () => {
+    const userDataDir = await mkdtemp(join(tmpdir(), 'docket-session-'))
+    const session = new WorkspaceSession({
+      userDataDir,
+      clientFor: () => new FakeService() as never,
+      emit: () => {},
+      log: () => {},
+    })
+    await session.activate('account-a', 1)
+    const first = session.get()
+    expect(session.accountId()).toBe('account-a')
+    await session.activate('account-a', 1)
+    expect(session.get()).toBe(first)
+
+    await session.activate('account-b', 2)
+    expect(session.accountId()).toBe('account-b')
+    expect(await exists(accountDir(userDataDir, 'account-a'))).toBe(true)
+
+    await session.clearCache('account-b')
+    expect(session.accountId()).toBeNull()
+    expect(await exists(accountDir(userDataDir, 'account-b'))).toBe(false)
+    expect(await exists(accountDir(userDataDir, 'account-a'))).toBe(true)
+    await session.close()
+  })
+
+  it('keeps account folder names inside the accounts folder', () => {
+    expect(accountDir('/data', '../../etc')).toBe(join('/data', 'accounts', '______etc'))
+  })
+})
