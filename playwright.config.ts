@@ -34,7 +34,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'npx tsx e2e/harness/cli.ts --port 0',
+    command: 'node --import tsx e2e/harness/cli.ts --port 0',
     wait: { stdout: /Harness listening on (?<harness_url>http:\/\/127\.0\.0\.1:\d+)/ },
     timeout: 60_000,
     reuseExistingServer: false,

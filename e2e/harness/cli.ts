@@ -6,6 +6,7 @@
  * --repair-delay-ms N --latency-ms N --fault-rate R --admin (admin is on by default here).
  */
 import { parseArgs } from 'node:util'
+import { stopWithParent } from '../../src/sandbox/stopWithParent'
 import { startHarness } from './server'
 
 const { values } = parseArgs({
@@ -84,6 +85,7 @@ try {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  stopWithParent(stop)
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error))
   process.exit(1)

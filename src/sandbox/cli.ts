@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startSandbox, type SandboxOptions } from './index'
+import { stopWithParent } from './stopWithParent'
 
 /**
  * Command line of the sandbox:
@@ -153,6 +154,7 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
+  stopWithParent(() => stop('parent exited'))
 }
 
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)

@@ -1,2 +1,0 @@
-import { buildServicesHost } from '../lib/buildApp'
-console.log(await buildServicesHost())
