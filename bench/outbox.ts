@@ -22,12 +22,16 @@ const CACHED_DOCUMENTS = 10_000
  */
 export async function runOutboxBenchmark(ctx: BenchContext): Promise<BenchResult> {
   const offline = await loadOffline(ctx.log)
-  if (!offline) return failedResult(B5.id, B5.name, B5.target, new Error('src/main/offline openWorkspace is not available'))
+  if (!offline)
+    return failedResult(B5.id, B5.name, B5.target, new Error('src/main/offline openWorkspace is not available'))
   const count = ctx.quick ? 500 : 1000
   const sandbox = await startSandboxProcess({ documents: CACHED_DOCUMENTS })
   const dir = await mkdtemp(join(tmpdir(), 'docket-bench-outbox-'))
   const token = await passwordToken(sandbox.url, ownerCredentials(sandbox.credentials))
-  const client = new ApiClient({ baseUrl: sandbox.url, tokens: { getAccessToken: async () => token, refreshAfterUnauthorized: async () => token } })
+  const client = new ApiClient({
+    baseUrl: sandbox.url,
+    tokens: { getAccessToken: async () => token, refreshAfterUnauthorized: async () => token },
+  })
   let offlineNow = false
   const switchable = new Proxy(client, {
     get(target, key, receiver) {
@@ -42,7 +46,9 @@ export async function runOutboxBenchmark(ctx: BenchContext): Promise<BenchResult
   const workspace = await offline.openWorkspace({ dir, client: switchable, userId: 1, options: {} })
   try {
     await workspace.syncNow()
-    const docs = (await workspace.listDocuments(SCALE_AGENDA_ID)).filter((d) => d.state === 'ready' || d.state === 'not_ready')
+    const docs = (await workspace.listDocuments(SCALE_AGENDA_ID)).filter(
+      (d) => d.state === 'ready' || d.state === 'not_ready',
+    )
     offlineNow = true
     await workspace.syncNow()
     if (workspace.status().online) throw new Error('the workspace did not go offline')

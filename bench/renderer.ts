@@ -10,9 +10,17 @@ import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess'
 import { median, percentile, round } from './lib/stats'
 import { SCALE_AGENDA_ID } from './lib/token'
 
-export const B3 = { id: 'B3', name: 'open cached agenda of 10,000 in Chromium', target: '< 300 ms to first rows painted; dropped frames reported' }
+export const B3 = {
+  id: 'B3',
+  name: 'open cached agenda of 10,000 in Chromium',
+  target: '< 300 ms to first rows painted; dropped frames reported',
+}
 export const B4 = { id: 'B4', name: 'triage latency, key j to next document painted', target: 'p95 < 50 ms' }
-export const B6_INFO = { id: 'B6', name: 'memory with 10,000 cached documents', target: 'services RSS < 200 MB, renderer JS heap < 150 MB' }
+export const B6_INFO = {
+  id: 'B6',
+  name: 'memory with 10,000 cached documents',
+  target: 'services RSS < 200 MB, renderer JS heap < 150 MB',
+}
 
 /** localStorage key under which the renderer remembers the open agenda (src/renderer triage workspace). */
 const AGENDA_KEY = 'docket.triage.agendaId'
@@ -57,19 +65,26 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     let servicesHost: string | undefined
     try {
       servicesHost = await buildServicesHost()
-      memory.notes.push('Services host bundled (bench/.tmp/services-host.mjs) and run with plain node, as Electron main runs bundled code.')
+      memory.notes.push(
+        'Services host bundled (bench/.tmp/services-host.mjs) and run with plain node, as Electron main runs bundled code.',
+      )
     } catch (error) {
-      memory.notes.push(`Services host run through tsx (bundling failed: ${String(error).slice(0, 200)}); tsx adds about 35 MB RSS.`)
+      memory.notes.push(
+        `Services host run through tsx (bundling failed: ${String(error).slice(0, 200)}); tsx adds about 35 MB RSS.`,
+      )
     }
     ctx.log('renderer: app built into bench/.tmp/build')
     sandbox = await startSandboxProcess({ documents: DOCUMENTS, admin: true })
     userDataDir = await mkdtemp(join(tmpdir(), 'docket-bench-ui-'))
-    harness = await startHarnessProcess({
-      rendererDir: built.rendererDir,
-      bridgeScript: built.bridgeScript,
-      sandboxUrl: sandbox.url,
-      userDataDir,
-    }, servicesHost)
+    harness = await startHarnessProcess(
+      {
+        rendererDir: built.rendererDir,
+        bridgeScript: built.bridgeScript,
+        sandboxUrl: sandbox.url,
+        userDataDir,
+      },
+      servicesHost,
+    )
     ctx.log(`renderer: harness at ${harness.url}; waiting for the agenda to be cached`)
     let cachedRows = await waitForCachedAgenda(harness, ctx)
     try {
@@ -79,12 +94,15 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     }
     // Restart the services on the same user-data folder: the app as it starts with a cached agenda.
     await harness.close()
-    harness = await startHarnessProcess({
-      rendererDir: built.rendererDir,
-      bridgeScript: built.bridgeScript,
-      sandboxUrl: sandbox.url,
-      userDataDir,
-    }, servicesHost)
+    harness = await startHarnessProcess(
+      {
+        rendererDir: built.rendererDir,
+        bridgeScript: built.bridgeScript,
+        sandboxUrl: sandbox.url,
+        userDataDir,
+      },
+      servicesHost,
+    )
     cachedRows = await waitForCachedAgenda(harness, ctx)
     ctx.log(`renderer: ${cachedRows} rows cached; services restarted on the cached store`)
     try {
@@ -121,7 +139,9 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
         const painted = await page.evaluate(() =>
           (
             window as unknown as {
-              __bench: { listPainted(): Promise<{ callAt: number; responseAt: number; paintedAt: number; rows: number }> }
+              __bench: {
+                listPainted(): Promise<{ callAt: number; responseAt: number; paintedAt: number; rows: number }>
+              }
             }
           ).__bench.listPainted(),
         )
@@ -135,7 +155,9 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     }
 
     // Scrolling the whole list (All queue), then B6 renderer heap with the list open.
-    let scroll: { frames: number; dropped: number; maxMs: number; p95Ms: number; idleDropped: number; heightPx: number } | undefined
+    let scroll:
+      | { frames: number; dropped: number; maxMs: number; p95Ms: number; idleDropped: number; heightPx: number }
+      | undefined
     if (page && openMs.length === reps) {
       try {
         await page.click('[data-testid="queue-tab-all"]')
@@ -150,7 +172,11 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
         const step = ctx.quick ? 1600 : 800
         const scrolled = await page.evaluate(
           (s) =>
-            (window as unknown as { __bench: { scrollList(step: number): Promise<{ deltas: number[]; height: number }> } }).__bench.scrollList(s),
+            (
+              window as unknown as {
+                __bench: { scrollList(step: number): Promise<{ deltas: number[]; height: number }> }
+              }
+            ).__bench.scrollList(s),
           step,
         )
         scroll = {
@@ -207,7 +233,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
         },
         notes: [
           'Measured in the page: documents.list request leaving the bridge -> first rAF after its rows are in the DOM, then a message task (after paint).',
-          'listResponse*: documents.list call -> the harness answer\'s headers (the services\' share: store read, rows, validation, JSON); the rest of openMs is the renderer (bridge parse and validation, Svelte, virtual list, paint).',
+          "listResponse*: documents.list call -> the harness answer's headers (the services' share: store read, rows, validation, JSON); the rest of openMs is the renderer (bridge parse and validation, Svelte, virtual list, paint).",
           'Fresh page load each rep (localStorage selects agenda 2); the services and store stay warm across reps.',
           'Scrolling: the All queue scrolled to the bottom by a fixed step per rAF; idleDroppedFramesOf60 shows the noise floor of the machine.',
         ],
@@ -231,7 +257,8 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
       memory.errors.push(`services memory: ${String(error)}`)
     }
   } catch (error) {
-    for (const b of [B3, B4]) if (!results.some((r) => r.id === b.id)) results.push(failedResult(b.id, b.name, b.target, error))
+    for (const b of [B3, B4])
+      if (!results.some((r) => r.id === b.id)) results.push(failedResult(b.id, b.name, b.target, error))
     memory.errors.push(String(error instanceof Error ? error.message : error))
   } finally {
     await browser?.close().catch(() => undefined)
@@ -239,7 +266,9 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     await sandbox?.close().catch(() => undefined)
     if (userDataDir) await rm(userDataDir, { recursive: true, force: true }).catch(() => undefined)
   }
-  for (const b of [B3, B4]) if (!results.some((r) => r.id === b.id)) results.push(failedResult(b.id, b.name, b.target, new Error('not reached')))
+  for (const b of [B3, B4])
+    if (!results.some((r) => r.id === b.id))
+      results.push(failedResult(b.id, b.name, b.target, new Error('not reached')))
   results.push(composeB6(memory))
   return results.sort((a, b) => a.id.localeCompare(b.id))
 }
@@ -255,7 +284,8 @@ async function waitForCachedAgenda(harness: HarnessProcess, ctx: BenchContext): 
   let last = ''
   while (Date.now() < deadline) {
     const status = await harness.invoke('sync.status', {})
-    const value = status.value as { syncing?: boolean; lastSyncAt?: string | null; lastError?: { code: string } | null } | undefined
+    const value = status.value as
+      { syncing?: boolean; lastSyncAt?: string | null; lastError?: { code: string } | null } | undefined
     if (status.ok && value && !value.syncing && value.lastSyncAt) {
       const listed = await harness.invoke('documents.list', { agendaId: SCALE_AGENDA_ID })
       const rows = (listed.value as { rows?: unknown[] } | undefined)?.rows
@@ -274,11 +304,19 @@ async function waitForCachedAgenda(harness: HarnessProcess, ctx: BenchContext): 
 
 /** B4: opens the first document, then presses j 200 times, each measured in the page. */
 async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult> {
-  type Bench = { __bench: { arm(): boolean; keyResult(): Promise<{ keyAt: number; paintedAt: number; toId: string }> | null; paneState(): { id: string; loaded: boolean } } }
+  type Bench = {
+    __bench: {
+      arm(): boolean
+      keyResult(): Promise<{ keyAt: number; paintedAt: number; toId: string }> | null
+      paneState(): { id: string; loaded: boolean }
+    }
+  }
   await page.click('[data-testid="queue-tab-all"]')
   await page.evaluate(() => (window as unknown as { __bench: { scrollToTop(): Promise<void> } }).__bench.scrollToTop())
   await page.locator('[data-testid="inbox-row"]').first().click()
-  await page.waitForFunction(() => (window as unknown as Bench).__bench.paneState().loaded, undefined, { timeout: 10_000 })
+  await page.waitForFunction(() => (window as unknown as Bench).__bench.paneState().loaded, undefined, {
+    timeout: 10_000,
+  })
   await page.locator('[data-testid="inbox-list"]').focus()
   // a few unmeasured presses to warm up
   for (let i = 0; i < 5; i++) {
@@ -299,7 +337,11 @@ async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult
   const byChannel: Record<string, { calls: number; p50Ms: number; p95Ms: number }> = {}
   for (const channel of new Set(ipc.map((c) => c.channel))) {
     const times = ipc.filter((c) => c.channel === channel).map((c) => c.ms)
-    byChannel[channel] = { calls: times.length, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) }
+    byChannel[channel] = {
+      calls: times.length,
+      p50Ms: round(percentile(times, 50)),
+      p95Ms: round(percentile(times, 95)),
+    }
   }
   const p50 = percentile(latencies, 50)
   const p95 = percentile(latencies, 95)
@@ -329,7 +371,8 @@ export function composeB6(memory: MemoryFigures): BenchResult {
   const mb = (bytes?: number) => (bytes === undefined ? undefined : round(bytes / 2 ** 20))
   const rss = mb(memory.servicesRssBytes)
   const heap = mb(memory.rendererJsHeapUsedBytes)
-  const part = (label: string, value: number | undefined) => (value === undefined ? `${label} not measured` : `${label} ${value} MB`)
+  const part = (label: string, value: number | undefined) =>
+    value === undefined ? `${label} not measured` : `${label} ${value} MB`
   return {
     ...B6_INFO,
     figure:

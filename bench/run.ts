@@ -33,7 +33,8 @@ const wanted = (...ids: string[]) => !only || ids.some((id) => only.has(id))
 
 const machine = machineInfo()
 const started = performance.now()
-const log = (line: string) => process.stderr.write(`  [${((performance.now() - started) / 1000).toFixed(1)}s] ${line}\n`)
+const log = (line: string) =>
+  process.stderr.write(`  [${((performance.now() - started) / 1000).toFixed(1)}s] ${line}\n`)
 const ctx: BenchContext = {
   quick,
   log,
@@ -89,5 +90,7 @@ await writeFile(values.output, JSON.stringify(report, null, 2) + '\n')
 
 console.log('')
 for (const result of results) console.log(summaryLine(result))
-console.log(`(${(report.totalMs / 1000).toFixed(1)} s; results in ${values.output}; machine: ${machine.cpuModel}, ${machine.cores} cores)`)
+console.log(
+  `(${(report.totalMs / 1000).toFixed(1)} s; results in ${values.output}; machine: ${machine.cpuModel}, ${machine.cores} cores)`,
+)
 process.exit(results.every((r) => r.pass) ? 0 : 1)

@@ -15,7 +15,11 @@ export const SYNC_DOCUMENTS = 10_000
 export const LATENCY_MS = 20
 export const CHANGED_DOCUMENTS = 100
 
-const B1 = { id: 'B1', name: 'full sync 10,000 documents @20 ms', target: '>= 4x faster than sequential, <= 1.3x bound' }
+const B1 = {
+  id: 'B1',
+  name: 'full sync 10,000 documents @20 ms',
+  target: '>= 4x faster than sequential, <= 1.3x bound',
+}
 const B2 = { id: 'B2', name: 'delta sync 100 changed of 10,000', target: '< 5% of B1' }
 
 /** Requests of the documents list (not one document, comments, previews). */
@@ -45,7 +49,9 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
   try {
     const token = await passwordToken(sandbox.url, ownerCredentials(sandbox.credentials))
     const makeSyncer = async (): Promise<DocketSyncer> => {
-      const syncer = (await workspaceSyncer(sandbox.url, token, SCALE_AGENDA_ID, ctx.log, ctx.engineOptions)) ?? apiClientSyncer(sandbox.url, token, SCALE_AGENDA_ID)
+      const syncer =
+        (await workspaceSyncer(sandbox.url, token, SCALE_AGENDA_ID, ctx.log, ctx.engineOptions)) ??
+        apiClientSyncer(sandbox.url, token, SCALE_AGENDA_ID)
       syncers.push(syncer)
       return syncer
     }
@@ -90,7 +96,9 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
       breakdown = current.breakdown?.()
       stats = watched.stats
       docketDocuments = await current.count()
-      ctx.log(`sync: rep ${rep + 1}/${reps}: baseline ${Math.round(base.ms)} ms, Docket ${Math.round(docketMs.at(-1)!)} ms, ${stats.peakInFlight} pages in flight`)
+      ctx.log(
+        `sync: rep ${rep + 1}/${reps}: baseline ${Math.round(base.ms)} ms, Docket ${Math.round(docketMs.at(-1)!)} ms, ${stats.peakInFlight} pages in flight`,
+      )
     }
     const docket = median(docketMs)
     const baseline = median(baselineMs)
@@ -134,7 +142,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         'Both fetch agenda 2 with type[]=PurchaseInvoice&type[]=SalesInvoice; sandbox in a child process; medians of interleaved runs after one untimed warm-up of each.',
         'pages in flight = the most list requests Docket had on the wire at once (undici diagnostics channels).',
         'expectedHeld: documents the service listed minus exported ones untouched for 30 days (the workspace leaves those out of the cache by design, issue 5 item 5).',
-        'docketCpuMs / baselineCpuMs: CPU time of this process during the run (the sandbox runs in another process); docketInsideClientCallsMs: time inside service-client calls, the rest of Docket\'s time is store work.',
+        "docketCpuMs / baselineCpuMs: CPU time of this process during the run (the sandbox runs in another process); docketInsideClientCallsMs: time inside service-client calls, the rest of Docket's time is store work.",
       ],
     }
 
@@ -156,7 +164,9 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         deltaStats = watched.stats
         const held = await syncer!.states([...changed.keys()])
         for (const [id, state] of changed) if (held.get(id) !== state) missing++
-        ctx.log(`sync: delta rep ${rep + 1}/${reps}: ${Math.round(deltaMs.at(-1)!)} ms, ${watched.stats.requests} list requests`)
+        ctx.log(
+          `sync: delta rep ${rep + 1}/${reps}: ${Math.round(deltaMs.at(-1)!)} ms, ${watched.stats.requests} list requests`,
+        )
       }
     } catch (error) {
       b2Error = error
@@ -186,7 +196,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         },
         notes: [
           `Docket code path: ${syncer!.path}`,
-          'Changes: PATCH /api/v1_2/documents/:id {document:{state}} on 100 documents spread over the agenda (untimed), then Docket\'s next sync is timed and checked to hold every new state.',
+          "Changes: PATCH /api/v1_2/documents/:id {document:{state}} on 100 documents spread over the agenda (untimed), then Docket's next sync is timed and checked to hold every new state.",
         ],
       }
     }
@@ -207,13 +217,19 @@ function cpuMs(usage: NodeJS.CpuUsage): number {
 
 /** Exported documents untouched for 30 days: the workspace does not cache them (retentionDays default). */
 function isRetiredFromCache(d: { state: string; last_modified_at: string }): boolean {
-  return (d.state === 'exported' || d.state === 'auto_exported') && Date.parse(d.last_modified_at) < Date.now() - 30 * 86_400_000
+  return (
+    (d.state === 'exported' || d.state === 'auto_exported') &&
+    Date.parse(d.last_modified_at) < Date.now() - 30 * 86_400_000
+  )
 }
 
 /** The agenda's documents (id, state) straight from the service, to pick the ones to change. */
 async function listForChange(url: string, token: string): Promise<{ id: number; state: string }[]> {
   const { ApiClient } = await import('../src/main/api')
-  const client = new ApiClient({ baseUrl: url, tokens: { getAccessToken: async () => token, refreshAfterUnauthorized: async () => token } })
+  const client = new ApiClient({
+    baseUrl: url,
+    tokens: { getAccessToken: async () => token, refreshAfterUnauthorized: async () => token },
+  })
   try {
     const docs = await client.listDocuments({ agendaId: SCALE_AGENDA_ID, types: SYNC_TYPES, concurrency: 8 })
     return docs.map((d) => ({ id: d.id, state: d.state }))

@@ -74,7 +74,11 @@ export async function buildServicesHost(): Promise<string> {
       target: 'node22',
       minify: false,
       rolldownOptions: {
-        output: { format: 'es', entryFileNames: 'services-host.mjs', chunkFileNames: 'services-host-[name]-[hash].mjs' },
+        output: {
+          format: 'es',
+          entryFileNames: 'services-host.mjs',
+          chunkFileNames: 'services-host-[name]-[hash].mjs',
+        },
         checks: { bundlerTimings: false },
       },
     },

@@ -48,7 +48,13 @@ export function apiClientSyncer(url: string, token: string, agendaId: number): D
       return held.size
     },
     async delta() {
-      take(await client.listDocuments({ agendaId, types: SYNC_TYPES, modifiedSince: new Date(cursor - CURSOR_OVERLAP_MS) }))
+      take(
+        await client.listDocuments({
+          agendaId,
+          types: SYNC_TYPES,
+          modifiedSince: new Date(cursor - CURSOR_OVERLAP_MS),
+        }),
+      )
     },
     async states(ids) {
       return new Map(ids.map((id) => [id, held.get(id)?.state]))

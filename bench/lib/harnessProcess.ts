@@ -5,7 +5,10 @@ export interface HarnessProcess {
   url: string
   pid: number
   /** Calls a channel of the IPC contract the way the renderer does; resolves the IpcResult. */
-  invoke(channel: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>
+  invoke(
+    channel: string,
+    input: unknown,
+  ): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>
   /** The process's `memoryUsage()` after a full GC, in bytes. */
   memory(): Promise<NodeJS.MemoryUsage>
   close(): Promise<void>

@@ -21,7 +21,10 @@ export interface InflightStats {
  * requests whose path matches `filter` were sent and how many were in flight at most, without
  * touching the code under test. Returns `fn`'s result with the stats.
  */
-export async function watchRequests<T>(filter: RegExp, fn: () => Promise<T>): Promise<{ value: T; stats: InflightStats }> {
+export async function watchRequests<T>(
+  filter: RegExp,
+  fn: () => Promise<T>,
+): Promise<{ value: T; stats: InflightStats }> {
   const live = new Set<object>()
   const stats: InflightStats = { requests: 0, peakInFlight: 0, byRoute: {} }
   const onSend = (message: unknown) => {

@@ -43,8 +43,12 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
     if (channel) {
       const at = performance.now()
       const pending = originalFetch(input, init)
-      void pending.then(() => ipc.push({ channel, ms: performance.now() - at }), () => undefined)
-      if (!(channel === 'documents.list' && body.includes(`"agendaId":${config.agendaId}`) && listCalls.length === 0)) return pending
+      void pending.then(
+        () => ipc.push({ channel, ms: performance.now() - at }),
+        () => undefined,
+      )
+      if (!(channel === 'documents.list' && body.includes(`"agendaId":${config.agendaId}`) && listCalls.length === 0))
+        return pending
       // the first documents.list of the agenda: the B3 measurement
       listCalls.push(at)
       watchRows(at)
@@ -76,7 +80,8 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
   const paneState = () => {
     const pane = document.querySelector('[data-testid="document-pane"]')
     const id = pane?.getAttribute('data-document-id') ?? ''
-    const loaded = !!pane?.querySelector('[data-testid="document-state"]') && !!pane?.querySelector('[data-testid="extracted-data"]')
+    const loaded =
+      !!pane?.querySelector('[data-testid="document-state"]') && !!pane?.querySelector('[data-testid="extracted-data"]')
     return { id, loaded }
   }
   const armKey = (): Promise<{ keyAt: number; paintedAt: number; fromId: string; toId: string }> => {

@@ -14,7 +14,12 @@ try {
   }
   const started = performance.now()
   const sandbox = await startSandbox({ port: 0, ...options })
-  process.send!({ type: 'ready', url: sandbox.url, credentials: sandbox.credentials, startupMs: performance.now() - started })
+  process.send!({
+    type: 'ready',
+    url: sandbox.url,
+    credentials: sandbox.credentials,
+    startupMs: performance.now() - started,
+  })
   const stop = async () => {
     await sandbox.close().catch(() => {})
     process.exit(0)

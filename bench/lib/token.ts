@@ -46,5 +46,10 @@ export function ownerCredentials(credentials?: {
 }): typeof SANDBOX_CREDENTIALS | { clientId: string; clientSecret: string; username: string; password: string } {
   const owner = credentials?.users.find((u) => u.email === SANDBOX_CREDENTIALS.username) ?? credentials?.users[0]
   if (!credentials || !owner) return SANDBOX_CREDENTIALS
-  return { clientId: credentials.clientId, clientSecret: credentials.clientSecret, username: owner.email, password: owner.password }
+  return {
+    clientId: credentials.clientId,
+    clientSecret: credentials.clientSecret,
+    username: owner.email,
+    password: owner.password,
+  }
 }

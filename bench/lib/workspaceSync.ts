@@ -81,7 +81,9 @@ export async function workspaceSyncer(
   }
   return {
     path: `offline workspace syncNow() (src/main/offline openWorkspace, classic-level store, ApiClient, ${
-      Object.keys(engineOptions).length ? `engine options ${JSON.stringify(engineOptions)} (diagnostic, not the defaults)` : 'default engine options'
+      Object.keys(engineOptions).length
+        ? `engine options ${JSON.stringify(engineOptions)} (diagnostic, not the defaults)`
+        : 'default engine options'
     })`,
     breakdown() {
       const result = { clientCallsMs: timing.clientMs, clientCalls: { ...timing.calls } }

@@ -997,7 +997,8 @@ export class SyncEngine {
       for await (const key of this.store.comments.keys()) stored.add(Number(key.slice(0, key.indexOf('!'))))
     } else {
       for (const d of docs) {
-        for await (const _key of this.store.comments.keys({ gt: `${pad(d.id)}!`, lt: `${pad(d.id)}~`, limit: 1 })) stored.add(d.id)
+        for await (const _key of this.store.comments.keys({ gt: `${pad(d.id)}!`, lt: `${pad(d.id)}~`, limit: 1 }))
+          stored.add(d.id)
       }
     }
     for (const d of docs) {

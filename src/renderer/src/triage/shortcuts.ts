@@ -100,3 +100,9 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   }
   return false
 }
+
+/** True for a focused control that Enter or Space activates (button, link, tab, checkbox...). */
+export function isActivatable(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false
+  return (target as Element).closest('button, a[href], input, select, summary, [role="tab"], [role="button"]') !== null
+}
