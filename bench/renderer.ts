@@ -33,6 +33,9 @@ const DROPPED_FRAME_MS = 16.7 * 1.5
 export interface MemoryFigures {
   servicesRssBytes?: number
   servicesHeapUsedBytes?: number
+  /** V8 heap reserved and memory outside it (Buffers, native) at the larger RSS reading. */
+  servicesHeapTotalBytes?: number
+  servicesExternalBytes?: number
   /** RSS of the services right after they synced the 10,000 documents (before the restart). */
   afterFirstSyncRssBytes?: number
   /** RSS of the services with the list loaded, before the browser session. */
@@ -109,6 +112,8 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
       const usage = await harness.memory()
       memory.listedRssBytes = usage.rss
       memory.servicesRssBytes = usage.rss
+      memory.servicesHeapTotalBytes = usage.heapTotal
+      memory.servicesExternalBytes = usage.external
       memory.servicesHeapUsedBytes = usage.heapUsed
     } catch (error) {
       memory.errors.push(`services memory: ${String(error)}`)
@@ -251,6 +256,10 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     try {
       const usage = await harness.memory()
       memory.afterSessionRssBytes = usage.rss
+      if (usage.rss >= (memory.servicesRssBytes ?? 0)) {
+        memory.servicesHeapTotalBytes = usage.heapTotal
+        memory.servicesExternalBytes = usage.external
+      }
       memory.servicesRssBytes = Math.max(memory.servicesRssBytes ?? 0, usage.rss)
       memory.servicesHeapUsedBytes = Math.max(memory.servicesHeapUsedBytes ?? 0, usage.heapUsed)
     } catch (error) {
@@ -385,6 +394,8 @@ export function composeB6(memory: MemoryFigures): BenchResult {
     metrics: {
       servicesRssMb: rss,
       servicesHeapUsedMb: mb(memory.servicesHeapUsedBytes),
+      servicesHeapTotalMb: mb(memory.servicesHeapTotalBytes),
+      servicesExternalMb: mb(memory.servicesExternalBytes),
       servicesRssListedMb: mb(memory.listedRssBytes),
       servicesRssAfterSessionMb: mb(memory.afterSessionRssBytes),
       servicesRssAfterFirstSyncMb: mb(memory.afterFirstSyncRssBytes),

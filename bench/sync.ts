@@ -24,6 +24,8 @@ const B2 = { id: 'B2', name: 'delta sync 100 changed of 10,000', target: '< 5% o
 
 /** Requests of the documents list (not one document, comments, previews). */
 const LIST_REQUEST = /^\/api\/v1_2\/documents(\?|$)/
+/** List requests of the 10,000-document agenda: their peak in flight sets the bound. */
+const AGENDA_LIST_REQUEST = new RegExp(`^/api/v1_2/documents\\?(.*&)?agenda_id=${SCALE_AGENDA_ID}(&|$)`)
 
 /**
  * B1 and B2. The sandbox runs in a child process with 10,000 synthetic documents in agenda 2
@@ -74,6 +76,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
     const docketCpuMs: number[] = []
     const baselineCpuMs: number[] = []
     let breakdown: ReturnType<NonNullable<DocketSyncer['breakdown']>> | undefined
+    const insideClientMs: number[] = []
     let stats: InflightStats | undefined
     let syncer: DocketSyncer | undefined
     for (let rep = 0; rep < reps; rep++) {
@@ -90,10 +93,11 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
       current.breakdown?.()
       const cpu = process.cpuUsage()
       const started = performance.now()
-      const watched = await watchRequests(LIST_REQUEST, () => current.full())
+      const watched = await watchRequests(AGENDA_LIST_REQUEST, () => current.full())
       docketMs.push(performance.now() - started)
       docketCpuMs.push(cpuMs(process.cpuUsage(cpu)))
       breakdown = current.breakdown?.()
+      if (breakdown) insideClientMs.push(breakdown.clientCallsMs)
       stats = watched.stats
       docketDocuments = await current.count()
       ctx.log(
@@ -126,10 +130,10 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         expectedHeld,
         docketCpuMs: docketCpuMs.map((v) => round(v)),
         baselineCpuMs: baselineCpuMs.map((v) => round(v)),
-        docketInsideClientCallsMs: breakdown && round(breakdown.clientCallsMs),
+        docketInsideClientCallsRunsMs: insideClientMs.map((v) => round(v)),
         docketClientCalls: breakdown?.clientCalls,
         loadAverage1mAtEnd: round(loadavg()[0]!, 2),
-        docketListRequests: stats!.requests,
+        docketAgendaListRequests: stats!.requests,
         docketPeakPagesInFlight: inFlight,
         docketRequestsByRoute: stats!.byRoute,
         latencyMs: LATENCY_MS,
@@ -140,9 +144,9 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         `Docket code path: ${syncer!.path}`,
         'Baseline: undici request, one page at a time in order, JSON-decoded, stops at the first page under 50 (as the public PHP clients).',
         'Both fetch agenda 2 with type[]=PurchaseInvoice&type[]=SalesInvoice; sandbox in a child process; medians of interleaved runs after one untimed warm-up of each.',
-        'pages in flight = the most list requests Docket had on the wire at once (undici diagnostics channels).',
+        'pages in flight = the most list requests of agenda 2 Docket had on the wire at once (undici diagnostics channels); Docket also lists the other agendas of the account (see docketRequestsByRoute).',
         'expectedHeld: documents the service listed minus exported ones untouched for 30 days (the workspace leaves those out of the cache by design, issue 5 item 5).',
-        "docketCpuMs / baselineCpuMs: CPU time of this process during the run (the sandbox runs in another process); docketInsideClientCallsMs: time inside service-client calls, the rest of Docket's time is store work.",
+        "docketCpuMs / baselineCpuMs: CPU time of this process during the run (the sandbox runs in another process); docketInsideClientCallsRunsMs: sum of the durations of Docket's service-client calls per run (calls may overlap), the rest of Docket's time is store work.",
       ],
     }
 
@@ -151,6 +155,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
     let missing = 0
     let deltaStats: InflightStats | undefined
     let deltaBreakdown: ReturnType<NonNullable<DocketSyncer['breakdown']>> | undefined
+    const deltaInsideClientMs: number[] = []
     let b2Error: unknown
     try {
       for (let rep = 0; rep < reps; rep++) {
@@ -161,6 +166,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         const watched = await watchRequests(LIST_REQUEST, () => syncer!.delta())
         deltaMs.push(performance.now() - started)
         deltaBreakdown = syncer!.breakdown?.()
+        if (deltaBreakdown) deltaInsideClientMs.push(deltaBreakdown.clientCallsMs)
         deltaStats = watched.stats
         const held = await syncer!.states([...changed.keys()])
         for (const [id, state] of changed) if (held.get(id) !== state) missing++
@@ -189,7 +195,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
           changedDocuments: CHANGED_DOCUMENTS,
           changesMissed: missing,
           listRequests: deltaStats?.requests,
-          insideClientCallsMs: deltaBreakdown && round(deltaBreakdown.clientCallsMs),
+          insideClientCallsRunsMs: deltaInsideClientMs.map((v) => round(v)),
           clientCalls: deltaBreakdown?.clientCalls,
           requestsByRoute: deltaStats?.byRoute,
           reps,

@@ -214,3 +214,22 @@ test('an error code becomes a readable toast: undo after the action was sent', a
   await page.keyboard.press('u')
   await expect(page.getByTestId('toast').filter({ hasText: 'Too late to undo' })).toBeVisible()
 })
+
+test('controls keep Enter: a focused action button acts, arrow keys move between queue tabs', async ({ page }) => {
+  await openApp(page)
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Enter')
+  const id = Number(await page.getByTestId('document-pane').getAttribute('data-document-id'))
+  await page.getByTestId('action-ready').focus()
+  await page.keyboard.press('Enter')
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveAttribute(
+    'data-state',
+    'ready',
+  )
+  await page.getByTestId('queue-tab-to_review').focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByTestId('queue-tab-in_repair')).toBeFocused()
+  await expect(page.getByTestId('queue-tab-in_repair')).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('ArrowLeft')
+  await expect(page.getByTestId('queue-tab-to_review')).toHaveAttribute('aria-selected', 'true')
+})

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import PQueue from 'p-queue'
 import type { Agenda } from '../../shared/api/agenda'
 import type { Comment } from '../../shared/api/comment'
-import type { Document } from '../../shared/api/document'
+import type { Document, SettableState } from '../../shared/api/document'
 import { CREATE_KINDS, documentIdsOf } from '../../shared/outbox/actions'
 import type { OutboxEntry } from '../../shared/outbox/entry'
 import type { SyncStatus } from '../../shared/ipc/channels/sync'
@@ -391,7 +391,9 @@ export class SyncEngine {
         ...current,
         status: 'in_flight',
         attempts: current.attempts + 1,
-        lastAttemptAt: this.clock().toISOString(),
+        // While the outcome of an earlier request is unknown, keep the time that request was
+        // sent: a check before re-sending compares the service's changes with it (repairs).
+        lastAttemptAt: current.uncertain && current.lastAttemptAt ? current.lastAttemptAt : this.clock().toISOString(),
       }
       delete next.nextAttemptAt
       await this.store.batch([this.store.putEntryOp(next)])
@@ -513,16 +515,13 @@ export class SyncEngine {
           await this.patchStored(action.documentId, (s) => ({ ...s, doc: { ...s.doc, state: action.state } })),
         )
       }
-      case 'documents.setStates': {
-        await client.setDocumentStates(action.items)
-        const docs = await this.confirmBatch(action.items)
-        const written = await this.writeDocuments(docs)
-        return this.done(written.ops, { documentIds: docs.map((d) => d.id) }, written.repaired)
-      }
+      case 'documents.setStates':
+        return this.setStates(entry, action.items)
       case 'document.repair': {
         if (entry.uncertain) {
+          // The answer to an earlier repair was lost (or the process died while sending it).
           const [doc] = await client.getDocument(action.documentId)
-          if (doc && doc.state === 'repairing') {
+          if (doc && repairAlreadyApplied(doc, entry.lastAttemptAt)) {
             const written = await this.writeDocuments([doc])
             return this.done(written.ops, {}, written.repaired)
           }
@@ -787,33 +786,123 @@ export class SyncEngine {
     }
   }
 
-  /** Re-reads the documents of a batch update until each is in its state, or times out (`not_confirmed`). */
-  private async confirmBatch(items: readonly { id: number; state: string }[]): Promise<Document[]> {
+  /**
+   * A batch state update (PATCH /documents, applied later by a background job; spec "PATCH
+   * /api/v1_2/documents"). Documents already in their target state are left out of the request:
+   * the service's job would change nothing, but a job still queued when a later action on the
+   * same document is sent would undo that action (per-document order). After an unknown outcome,
+   * an earlier request may still be queued: its job is waited for (until `batchConfirmTimeoutMs`
+   * after it was sent) before anything is sent again. Once the PATCH is answered 200 the entry is
+   * only confirmed by reads (see {@link confirmBatch}), never sent again.
+   */
+  private async setStates(
+    entry: OutboxEntry,
+    items: readonly { id: number; state: SettableState }[],
+  ): Promise<Outcome> {
     const target = new Map(items.map((i) => [i.id, i.state]))
-    const ids = [...target.keys()]
-    const deadline = this.clock().getTime() + this.options.batchConfirmTimeoutMs
-    for (;;) {
-      const docs: Document[] = []
-      for (let i = 0; i < ids.length; i += 100) {
-        docs.push(
-          ...(await this.client.listDocuments({
-            ids: ids.slice(i, i + 100),
-            types: PULLED_TYPES,
-            concurrency: this.options.pullConcurrency,
-          })),
-        )
-      }
-      const waiting = docs.filter((d) => target.has(d.id) && d.state !== target.get(d.id))
-      if (waiting.length === 0) return docs
-      if (this.closed) throw new OfflineError('network', 'Closed while confirming a batch update.')
-      if (this.clock().getTime() >= deadline) {
-        throw new OfflineError(
-          'not_confirmed',
-          `The service accepted the batch update but ${waiting.length} of ${ids.length} documents did not reach their state in ${Math.round(this.options.batchConfirmTimeoutMs / 1000)} s.`,
-        )
-      }
-      await this.sleep(this.options.batchConfirmPollMs)
+    let seen = await this.readBatch([...target.keys()])
+    let todo = items.filter((i) => seen.get(i.id)?.state !== i.state)
+    if (todo.length > 0 && entry.uncertain && entry.lastAttemptAt) {
+      const until = Date.parse(entry.lastAttemptAt) + this.options.batchConfirmTimeoutMs
+      const waited = await this.pollBatch(new Map(todo.map((i) => [i.id, i.state])), until, seen)
+      seen = waited.docs
+      todo = items.filter((i) => seen.get(i.id)?.state !== i.state)
     }
+    if (todo.length > 0) {
+      await this.client.setDocumentStates(todo)
+      const confirmed = await this.confirmBatch(
+        new Map(todo.map((i) => [i.id, i.state])),
+        this.clock().getTime() + this.options.batchConfirmTimeoutMs,
+        seen,
+      )
+      seen = confirmed
+    }
+    const docs = [...seen.values()]
+    const written = await this.writeDocuments(docs)
+    return this.done(written.ops, { documentIds: docs.map((d) => d.id) }, written.repaired)
+  }
+
+  /**
+   * Reads the documents `ids` page by page (`ids[]` in chunks of 100, 50 per page: at most
+   * ceil(n/50) requests, one at a time). Documents the service does not list (deleted, archived,
+   * another type) are absent. Throws the client's error.
+   */
+  private async readBatch(ids: readonly number[]): Promise<Map<number, Document>> {
+    const docs = new Map<number, Document>()
+    for (let i = 0; i < ids.length; i += 100) {
+      const chunk = ids.slice(i, i + 100)
+      for (let page = 1; (page - 1) * 50 < chunk.length; page++) {
+        const listed = await this.client.listDocumentsPage({ ids: chunk, types: PULLED_TYPES }, page)
+        for (const doc of listed) docs.set(doc.id, doc)
+        if (listed.length < 50) break
+      }
+    }
+    return docs
+  }
+
+  /**
+   * Re-reads (every `batchConfirmPollMs`) the documents of `target` not known to be in their
+   * state until each is, or `until` (epoch ms) passes. A document counts as there when a read
+   * showed it in its state, or did not list it (deleted, archived, another type); `unread` ids
+   * need a read first. A read error is not an attempt: it waits for the next poll (an
+   * authorization error is thrown, so the engine pauses). Returns the latest copies, the ids
+   * still waiting, whether any read succeeded and the last read error.
+   */
+  private async pollBatch(
+    target: ReadonlyMap<number, string>,
+    until: number,
+    seen: ReadonlyMap<number, Document>,
+    unread: ReadonlySet<number> = new Set(),
+  ): Promise<{ docs: Map<number, Document>; waiting: number[]; read: boolean; lastError: unknown }> {
+    const docs = new Map(seen)
+    const stale = new Set(unread)
+    const waitingIds = () =>
+      [...target]
+        .filter(([id, state]) => stale.has(id) || (docs.has(id) && docs.get(id)!.state !== state))
+        .map(([id]) => id)
+    let lastError: unknown
+    let read = false
+    for (;;) {
+      const waiting = waitingIds()
+      if (waiting.length === 0 || this.clock().getTime() >= until) return { docs, waiting, read, lastError }
+      await this.sleep(this.options.batchConfirmPollMs)
+      if (this.closed) throw new OfflineError('network', 'Closed while confirming a batch update.')
+      try {
+        const fresh = await this.readBatch(waiting)
+        for (const id of waiting) {
+          const doc = fresh.get(id)
+          if (doc) docs.set(id, doc)
+          else docs.delete(id)
+          stale.delete(id)
+        }
+        read = true
+        lastError = undefined
+      } catch (error) {
+        if (PAUSE_CODES.has(codeOf(error) ?? '')) throw error
+        lastError = error
+      }
+    }
+  }
+
+  /**
+   * Confirms a batch update the service answered 200 (issue 5: "confirmed by re-reading the
+   * documents"): re-reads its documents until each is in its state; it is never sent again.
+   * Fails with `not_confirmed` when `deadline` (epoch ms) passes with documents read and still
+   * not there; when no read at all succeeded by then, throws the last read error (the entry is
+   * retried). Returns `seen` updated with the fresh copies.
+   */
+  private async confirmBatch(
+    target: ReadonlyMap<number, string>,
+    deadline: number,
+    seen: ReadonlyMap<number, Document>,
+  ): Promise<Map<number, Document>> {
+    const result = await this.pollBatch(target, deadline, seen, new Set(target.keys()))
+    if (result.waiting.length === 0) return result.docs
+    if (!result.read && result.lastError !== undefined) throw result.lastError
+    throw new OfflineError(
+      'not_confirmed',
+      `The service accepted the batch update but ${result.waiting.length} of ${target.size} documents did not reach their state in ${Math.round(this.options.batchConfirmTimeoutMs / 1000)} s.`,
+    )
   }
 
   // ------------------------------------------------------------------ pull
@@ -894,58 +983,74 @@ export class SyncEngine {
       const changedDocs: Document[] = []
       const repaired: RepairFinished[] = []
       const documentIds: number[] = []
-      for (const agenda of agendas) {
+      // Every agenda's listing starts at once (each with pullConcurrency pages in flight) and they
+      // are processed in order below: a delta costs one round trip, not one per agenda (bench B2).
+      const abortListings = new AbortController()
+      const listings = agendas.map((agenda) => {
         const full = globalFull || !cursor.agendaIds.includes(agenda.id)
-        let pages = 0
-        const listed = await this.client.listDocuments({
+        const counter = { pages: 0 }
+        const listed = this.client.listDocuments({
           agendaId: agenda.id,
           types: PULLED_TYPES,
           concurrency: this.options.pullConcurrency,
+          signal: abortListings.signal,
           ...(full ? {} : { modifiedSince: new Date(Date.parse(cursor!.lastPullAt) - this.options.overlapMs) }),
           onPage: (page) => {
-            pages++
+            counter.pages++
             this.progress.done++
-            expected.set(agenda.id, Math.max(expected.get(agenda.id)!, pages + (page.length === 50 ? 1 : 0)))
+            expected.set(agenda.id, Math.max(expected.get(agenda.id)!, counter.pages + (page.length === 50 ? 1 : 0)))
             setProgress()
           },
         })
-        expected.set(agenda.id, pages)
-        // Exported documents past the retention period are not cached (sweepRetention drops old copies).
-        const cutoff = this.clock().getTime() - this.options.retentionDays * 86_400_000
-        const busy = new Set((await this.store.outboxEntries()).flatMap((e) => documentIdsOf(e.action)))
-        const docs = listed.filter(
-          (d) => busy.has(d.id) || !(EXPORTED_STATES.has(d.state) && Date.parse(d.last_modified_at) < cutoff),
-        )
-        const previous = await this.store.getDocuments(docs.map((d) => d.id))
-        docs.forEach((doc, i) => {
-          const prev = previous[i]
-          if (
-            !prev ||
-            prev.doc.last_modified_at !== doc.last_modified_at ||
-            prev.doc.comments_count !== doc.comments_count
+        // Awaited in order below; this only keeps a later listing's failure from going unhandled meanwhile.
+        listed.catch(() => undefined)
+        return { full, counter, listed }
+      })
+      try {
+        for (const [index, agenda] of agendas.entries()) {
+          const { full, counter, listed: pending } = listings[index]!
+          const listed = await pending
+          expected.set(agenda.id, counter.pages)
+          // Exported documents past the retention period are not cached (sweepRetention drops old copies).
+          const cutoff = this.clock().getTime() - this.options.retentionDays * 86_400_000
+          const busy = new Set((await this.store.outboxEntries()).flatMap((e) => documentIdsOf(e.action)))
+          const docs = listed.filter(
+            (d) => busy.has(d.id) || !(EXPORTED_STATES.has(d.state) && Date.parse(d.last_modified_at) < cutoff),
           )
-            changedDocs.push(doc)
-        })
-        const written = await this.writeDocuments(
-          docs.filter((d) => !pushedMeanwhile(d.id)),
-          { agendaId: agenda.id },
-        )
-        const ops = written.ops
-        repaired.push(...written.repaired)
-        documentIds.push(...docs.map((d) => d.id))
-        const removed: number[] = []
-        if (full) {
-          const returned = new Set(docs.map((d) => d.id))
-          for (const id of await this.store.documentIdsOf(agenda.id)) {
-            if (!returned.has(id) && !pushedMeanwhile(id)) {
-              removed.push(id)
-              ops.push(...(await this.store.deleteDocumentOps(id)))
+          const previous = await this.store.getDocuments(docs.map((d) => d.id))
+          docs.forEach((doc, i) => {
+            const prev = previous[i]
+            if (
+              !prev ||
+              prev.doc.last_modified_at !== doc.last_modified_at ||
+              prev.doc.comments_count !== doc.comments_count
+            )
+              changedDocs.push(doc)
+          })
+          const written = await this.writeDocuments(
+            docs.filter((d) => !pushedMeanwhile(d.id)),
+            { agendaId: agenda.id },
+          )
+          const ops = written.ops
+          repaired.push(...written.repaired)
+          documentIds.push(...docs.map((d) => d.id))
+          const removed: number[] = []
+          if (full) {
+            const returned = new Set(docs.map((d) => d.id))
+            for (const id of await this.store.documentIdsOf(agenda.id)) {
+              if (!returned.has(id) && !pushedMeanwhile(id)) {
+                removed.push(id)
+                ops.push(...(await this.store.deleteDocumentOps(id)))
+              }
             }
           }
+          await this.store.batch(ops)
+          for (const id of removed) await this.files.remove(id)
+          documentIds.push(...removed)
         }
-        await this.store.batch(ops)
-        for (const id of removed) await this.files.remove(id)
-        documentIds.push(...removed)
+      } finally {
+        // After a failure, stop the listings still running (after success this does nothing).
+        abortListings.abort()
       }
       setProgress()
 
@@ -1151,4 +1256,21 @@ export function planPush(
     block()
   }
   return { runnable, dependencyFailed, wakeAt }
+}
+
+/**
+ * Whether a repair whose answer was lost already reached the service: the document is in
+ * repair, or it is `ready`/`repairing` and the service changed it after `sentAt` (the time the
+ * repair request was sent, UTC ISO 8601) — a repair is the only action sent on it meanwhile
+ * (per-document order), so a later change is that repair or the human review that ended it.
+ */
+export function repairAlreadyApplied(
+  doc: Pick<Document, 'state' | 'last_modified_at'>,
+  sentAt: string | undefined,
+): boolean {
+  if (doc.state === 'repairing') return true
+  if (doc.state !== 'ready' || !sentAt) return false
+  const modified = Date.parse(doc.last_modified_at)
+  const sent = Date.parse(sentAt)
+  return Number.isFinite(modified) && Number.isFinite(sent) && modified > sent
 }

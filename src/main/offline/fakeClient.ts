@@ -113,15 +113,24 @@ export class FakeService implements WorkspaceClient {
       .map((d) => this.view(d))
   }
 
+  /** A read by `ids[]` (how a batch update is confirmed): counts towards `batchDelayPolls`, may fail (`idReadFaults`). */
+  private idRead(ids: readonly number[] | undefined): void {
+    if (!ids) return
+    const fault = this.idReadFaults.shift()
+    if (fault) throw fault
+    this.polls++
+    if (this.batchDelayPolls > 0 && this.polls >= this.batchDelayPolls) this.applyBatches()
+  }
+
+  /** Errors thrown by the next reads with `ids[]` (listDocuments or listDocumentsPage), one each. */
+  idReadFaults: Error[] = []
+
   listDocuments: WorkspaceClient['listDocuments'] = (options) =>
     this.call(
       'listDocuments',
       { agendaId: options.agendaId, ids: options.ids, modifiedSince: options.modifiedSince },
       () => {
-        if (options.ids) {
-          this.polls++
-          if (this.batchDelayPolls > 0 && this.polls >= this.batchDelayPolls) this.applyBatches()
-        }
+        this.idRead(options.ids)
         const docs = this.query(options)
         for (let page = 0; page * 50 <= docs.length; page++)
           options.onPage?.(docs.slice(page * 50, page * 50 + 50), page + 1)
@@ -130,7 +139,10 @@ export class FakeService implements WorkspaceClient {
     )
 
   listDocumentsPage: WorkspaceClient['listDocumentsPage'] = (query, page) =>
-    this.call('listDocumentsPage', page, () => this.query(query).slice((page - 1) * 50, page * 50))
+    this.call('listDocumentsPage', { agendaId: query.agendaId, ids: query.ids, page }, () => {
+      this.idRead(query.ids)
+      return this.query(query).slice((page - 1) * 50, page * 50)
+    })
 
   getDocument = (id: number) => this.call('getDocument', id, () => [this.view(this.requireDocument(id))])
 

@@ -348,6 +348,68 @@ describe('unknown outcomes and crashes', () => {
     expect((await ws.getDocument(id!))!.state).toBe('repairing')
   })
 
+  it('a repair whose answer was lost counts as done when the review already ended (changed after it was sent)', async () => {
+    const ws = await workspace()
+    await ws.syncNow()
+    const [id] = agendaOneIds()
+    const repair = service.repairDocument
+    service.repairDocument = async (documentId, description) => {
+      await repair(documentId, description)
+      service.touch(documentId, { state: 'ready' }) // the human review ends before we look
+      throw new ApiError('unknown_outcome', 'lost after sending')
+    }
+    await ws.enqueue({ kind: 'document.repair', documentId: id!, description: 'wrong total' })
+    await ws.syncNow()
+    await ws.syncNow()
+    expect(await ws.listOutbox()).toEqual([])
+    expect(service.count('repairDocument')).toBe(1)
+    expect(service.documents.get(id!)!.state).toBe('ready')
+  })
+
+  it('a repair lost before it reached the service is sent again (the document did not change)', async () => {
+    const ws = await workspace()
+    await ws.syncNow()
+    const [id] = agendaOneIds()
+    service.touch(id!, { state: 'ready' })
+    await ws.syncNow()
+    service.failNext('repairDocument', new ApiError('unknown_outcome', 'lost before arriving'))
+    await ws.enqueue({ kind: 'document.repair', documentId: id!, description: 'wrong total' })
+    await ws.syncNow()
+    await ws.syncNow()
+    expect(await ws.listOutbox()).toEqual([])
+    expect(service.count('repairDocument')).toBe(2)
+    expect(service.documents.get(id!)!.state).toBe('repairing')
+  })
+
+  it('a repair left in flight by a crash is not sent again when the review already ended', async () => {
+    const first = await workspace()
+    await first.syncNow()
+    const [id] = agendaOneIds()
+    service.offline = true
+    const entry = await first.enqueue({ kind: 'document.repair', documentId: id! })
+    await first.close()
+    open.splice(0)
+    // The process died after sending: the service put it in repair, and the review ended.
+    const key = String(
+      (await level.sublevel<string, number>('outboxIds', { valueEncoding: 'json' }).get(entry.id))!,
+    ).padStart(12, '0')
+    const outbox = level.sublevel<string, Record<string, unknown>>('outbox', { valueEncoding: 'json' })
+    await outbox.put(key, {
+      ...(await outbox.get(key))!,
+      status: 'in_flight',
+      attempts: 1,
+      lastAttemptAt: service.now(),
+    })
+    service.offline = false
+    await service.repairDocument(id!)
+    service.touch(id!, { state: 'ready' })
+    service.calls = []
+    const second = await workspace()
+    await second.syncNow()
+    expect(await second.listOutbox()).toEqual([])
+    expect(service.count('repairDocument')).toBe(0)
+  })
+
   it('an agenda created offline gets its real id; an update made on the local id follows it', async () => {
     const ws = await workspace()
     await ws.syncNow()
@@ -465,9 +527,86 @@ describe('sync engine', () => {
     await ws.syncNow()
     expect(await ws.listOutbox()).toEqual([])
     expect(ids.every((id) => service.documents.get(id)!.state === 'exported')).toBe(true)
+    // Confirmed by single pages of ids[] (not by listDocuments, which reads 4 pages at once).
     expect(
-      service.calls.filter((c) => c.startsWith('listDocuments:') && c.includes('"ids"')).length,
+      service.calls.filter((c) => c.startsWith('listDocumentsPage:') && c.includes('"ids"')).length,
     ).toBeGreaterThanOrEqual(3)
+    expect(service.calls.filter((c) => c.startsWith('listDocuments:') && c.includes('"ids"'))).toEqual([])
+  })
+
+  it('once the service answered a batch update, read errors while confirming neither count as attempts nor re-send it', async () => {
+    const ws = await workspace()
+    await ws.syncNow()
+    const ids = agendaOneIds()
+    service.batchDelayPolls = 3
+    // More failed reads after the 200 than maxTransientAttempts (8): the 10% 500s of the sandbox.
+    const patch = service.setDocumentStates
+    service.setDocumentStates = async (entries) => {
+      const answer = await patch(entries)
+      service.idReadFaults.push(
+        ...Array.from({ length: 10 }, () => new ApiError('server', 'Internal error', { status: 500 })),
+      )
+      return answer
+    }
+    await ws.enqueue({ kind: 'documents.setStates', items: ids.map((id) => ({ id, state: 'exported' })) })
+    await ws.syncNow()
+    expect(await ws.listOutbox()).toEqual([])
+    expect(service.count('setDocumentStates')).toBe(1)
+    expect(ids.every((id) => service.documents.get(id)!.state === 'exported')).toBe(true)
+    expect((await ws.listDocuments(1)).every((d) => d.state === 'exported')).toBe(true)
+  })
+
+  it('reads a batch of n documents in at most ceil(n/50) pages per poll', async () => {
+    for (let i = 0; i < 117; i++) service.addDocument(1)
+    const ws = await workspace()
+    await ws.syncNow()
+    const ids = agendaOneIds()
+    expect(ids).toHaveLength(120)
+    service.batchDelayPolls = 1
+    service.calls = []
+    await ws.enqueue({ kind: 'documents.setStates', items: ids.map((id) => ({ id, state: 'ready' })) })
+    await ws.syncNow()
+    expect(await ws.listOutbox()).toEqual([])
+    const pagesBeforePatch = service.calls.findIndex((c) => c.startsWith('setDocumentStates:'))
+    // one read before the request (which documents need it), one after (confirm): 3 pages each
+    expect(service.calls.slice(0, pagesBeforePatch).filter((c) => c.startsWith('listDocumentsPage:'))).toHaveLength(3)
+    expect(service.calls.slice(pagesBeforePatch).filter((c) => c.startsWith('listDocumentsPage:'))).toHaveLength(3)
+  })
+
+  it('a batch update leaves out documents already in their state, so its late job cannot undo a later action', async () => {
+    const ws = await workspace()
+    const [a, b] = agendaOneIds()
+    service.touch(a!, { state: 'exported' })
+    await ws.syncNow()
+    service.batchDelayPolls = 2
+    await ws.enqueue({
+      kind: 'documents.setStates',
+      items: [
+        { id: a!, state: 'exported' },
+        { id: b!, state: 'ready' },
+      ],
+    })
+    await ws.enqueue({ kind: 'document.setState', documentId: a!, state: 'ready' })
+    await ws.syncNow()
+    expect(await ws.listOutbox()).toEqual([])
+    service.applyBatches() // any job still queued at the service runs now
+    expect(service.documents.get(a!)!.state).toBe('ready')
+    expect(service.documents.get(b!)!.state).toBe('ready')
+    expect(service.calls.filter((c) => c.startsWith('setDocumentStates:'))).toEqual(['setDocumentStates:1'])
+  })
+
+  it('a batch update whose answer was lost waits for its queued job instead of sending it again', async () => {
+    const ws = await workspace()
+    await ws.syncNow()
+    const ids = agendaOneIds()
+    service.batchDelayPolls = 3
+    service.failNext('setDocumentStates', new ApiError('unknown_outcome', 'lost after sending'), true)
+    await ws.enqueue({ kind: 'documents.setStates', items: ids.map((id) => ({ id, state: 'exported' })) })
+    await ws.syncNow()
+    await ws.syncNow()
+    expect(await ws.listOutbox()).toEqual([])
+    expect(service.count('setDocumentStates')).toBe(1)
+    expect(ids.every((id) => service.documents.get(id)!.state === 'exported')).toBe(true)
   })
 
   it('fails a batch update that is not applied in time (not_confirmed) and rolls it back', async () => {

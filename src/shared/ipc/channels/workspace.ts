@@ -1,8 +1,8 @@
 /*
- * NOTE FOR THE LEAD: merged into src/shared/ipc/contract.ts by `...workspaceChannels`.
+ * The triage workspace's channels (issue 6), merged into contract.ts by `...workspaceChannels`.
  * Handlers: `createWorkspaceHandlers(() => offlineWorkspace)` in src/main/app/workspace.
- * Events the renderer listens to (declared by the offline group in channels/sync.ts):
- * 'documents.changed', 'outbox.changed', 'sync.status', 'documents.repairFinished'.
+ * The renderer also listens to events of channels/sync.ts: 'documents.changed',
+ * 'outbox.changed', 'sync.status', 'documents.repairFinished'; and calls 'sync.status'.
  */
 import { z } from 'zod'
 import { commentSchema } from '../../api/comment'

@@ -10,60 +10,29 @@
  * everywhere shows the key itself (visible in development, never a crash).
  * Parameters: `{name}` is replaced by `params.name`. Plurals: when `params.count` is a number
  * and a key `key_one` / `key_few` / `key_other` ... exists (Intl.PluralRules categories), that
- * variant is used.
+ * variant is used. `t()` reads the reactive language, so components re-render when it changes.
  */
-import { localeState, type Language } from './locale.svelte'
+import { Catalog, type Language, type StringParams, type StringTables } from './catalog'
+import { localeState } from './locale.svelte'
 
-export type { Language }
+export type { Language, StringParams, StringTables }
 export { localeState }
 
-/** A feature's strings: key -> text, English complete, Czech optional per key. */
-export interface StringTables {
-  en: Record<string, string>
-  cs: Partial<Record<string, string>>
-}
-
-const tables: Record<Language, Map<string, string>> = { en: new Map(), cs: new Map() }
+const catalog = new Catalog()
 
 /** Adds (or replaces) the strings of `feature`; keys become `feature.key`. */
 export function registerStrings(feature: string, strings: StringTables): void {
-  for (const [key, value] of Object.entries(strings.en)) tables.en.set(`${feature}.${key}`, value)
-  for (const [key, value] of Object.entries(strings.cs))
-    if (value !== undefined) tables.cs.set(`${feature}.${key}`, value)
-}
-
-/** Params of a string: `{name}` placeholders. */
-export type StringParams = Record<string, string | number>
-
-const pluralRules = new Map<string, Intl.PluralRules>()
-function pluralCategory(language: Language, count: number): string {
-  let rules = pluralRules.get(language)
-  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)))
-  return rules.select(count)
-}
-
-function lookup(language: Language, key: string): string | undefined {
-  return tables[language].get(key) ?? tables.en.get(key)
+  catalog.register(feature, strings)
 }
 
 /** The text of `key` in the current language with `params` filled in. */
 export function t(key: string, params?: StringParams): string {
-  const language = localeState.language
-  let text: string | undefined
-  if (params && typeof params.count === 'number') {
-    const category = pluralCategory(language, params.count)
-    text = tables[language].get(`${key}_${category}`) ?? tables[language].get(`${key}_other`)
-    text ??= tables.en.get(`${key}_${pluralCategory('en', params.count)}`) ?? tables.en.get(`${key}_other`)
-  }
-  text ??= lookup(language, key)
-  if (text === undefined) return key
-  if (!params) return text
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+  return catalog.text(localeState.language, key, params)
 }
 
 /** True when `key` has an English text (so `t(key)` is not the key itself). */
 export function hasString(key: string): boolean {
-  return tables.en.has(key)
+  return catalog.has(key)
 }
 
 /** Switches the UI language (and the number/date locale when given). */
@@ -72,7 +41,7 @@ export function setLanguage(language: Language, locale?: string): void {
   if (locale) localeState.locale = locale
 }
 
-/** Keys of English strings that have no Czech text (for a completeness test or dev warning). */
+/** Keys of English strings that have no Czech text (for a completeness check or dev warning). */
 export function missingCzech(): string[] {
-  return [...tables.en.keys()].filter((key) => !tables.cs.has(key))
+  return catalog.missingCzech()
 }

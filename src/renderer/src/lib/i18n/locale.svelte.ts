@@ -2,7 +2,9 @@
  * The user's UI language, reactive: components that call `t()` re-render when it changes.
  * Starts from the OS/browser language (Czech when it starts with `cs`, else English).
  */
-export type Language = 'en' | 'cs'
+import type { Language } from './catalog'
+
+export type { Language }
 
 function initialLanguage(): Language {
   const preferred = typeof navigator !== 'undefined' ? (navigator.languages?.[0] ?? navigator.language ?? 'en') : 'en'
