@@ -72,7 +72,8 @@ describe('KeytarCredentialStore (fake keytar)', () => {
 
 /**
  * The real keychain round trip. Runs where a Secret Service answers (CI: inside
- * `dbus-run-session` with gnome-keyring unlocked); skipped with the reason elsewhere.
+ * `dbus-run-session` with gnome-keyring unlocked); skipped with the reason elsewhere, but never
+ * in CI (CI=true), where a missing keychain must fail the run rather than hide it.
  */
 const probeStore = new KeytarCredentialStore({ service: 'Docket-test-probe' })
 const keychainProblem = await probeStore.probe().then(
@@ -81,7 +82,7 @@ const keychainProblem = await probeStore.probe().then(
 )
 
 describe('KeytarCredentialStore (real Secret Service)', () => {
-  it.skipIf(keychainProblem !== null)(
+  it.skipIf(keychainProblem !== null && !process.env.CI)(
     `round trip through the OS keychain${keychainProblem ? ` — skipped: no usable Secret Service here (${keychainProblem}); run inside dbus-run-session with gnome-keyring unlocked` : ''}`,
     async () => {
       const store = new KeytarCredentialStore({ service: 'Docket-test' })
