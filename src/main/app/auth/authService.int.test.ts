@@ -276,6 +276,50 @@ describe('sign out, remove, demo', () => {
     await service.signOut(account.id, true)
     expect(cleared).toEqual([account.id])
   })
+  it('switching to an account that still holds tokens needs no new sign-in; one without tokens asks for it', async () => {
+    const second = await startSandbox({ port: 0 })
+    try {
+      const { service, accountStore, events, addSandbox } = setup()
+      const first = await addSandbox()
+      await service.signIn(first.id)
+      const other = await service.addAccount({
+        label: 'Second',
+        baseUrl: second.url,
+        clientId: second.credentials.clientId,
+        clientSecret: second.credentials.clientSecret,
+        redirectUri: second.credentials.redirectUri,
+      })
+      expect(await service.switchAccount(other.id)).toMatchObject({
+        status: 'sign_in_required',
+        account: { id: other.id, signedIn: false, current: false },
+      })
+      expect(accountStore.getCurrentId()).toBe(first.id)
+      await service.signIn(other.id, 'window')
+      expect(accountStore.getCurrentId()).toBe(other.id)
+
+      const tokensBefore = tokenRequests()
+      const loginPagesBefore = sandbox.stats().byRoute['GET /oauth/authorize'] ?? 0
+      events.length = 0
+      const switched = await service.switchAccount(first.id)
+      expect(switched).toMatchObject({
+        status: 'signed_in',
+        account: { id: first.id, current: true, signedIn: true },
+        user: { email: demo().email },
+      })
+      expect(accountStore.getCurrentId()).toBe(first.id)
+      expect(events).toEqual([{ accountId: first.id, signedIn: true, reason: 'signed_in' }])
+      expect(tokenRequests()).toBe(tokensBefore)
+      expect(sandbox.stats().byRoute['GET /oauth/authorize'] ?? 0).toBe(loginPagesBefore)
+      expect((await service.current())?.account.baseUrl).toBe(sandbox.url)
+
+      await service.signOut(other.id)
+      expect(await service.switchAccount(other.id)).toMatchObject({ status: 'sign_in_required' })
+      expect(accountStore.getCurrentId()).toBe(first.id)
+      await expect(service.switchAccount('nope')).rejects.toMatchObject({ code: 'unknown_account' })
+    } finally {
+      await second.close()
+    }
+  })
   it('removing an account deletes its keychain entries', async () => {
     const { service, credentialStore, addSandbox } = setup()
     const account = await addSandbox()
@@ -308,6 +352,7 @@ describe('sign out, remove, demo', () => {
       'auth.removeAccount',
       'auth.signIn',
       'auth.signOut',
+      'auth.switchAccount',
     ])
     expect(await handlers['auth.current']({})).toBeNull()
   })

@@ -8,6 +8,7 @@ import type {
   CurrentAuth,
   SignInMethod,
   SignInResult,
+  SwitchAccountResult,
 } from '../../../shared/ipc/channels/auth'
 import { ApiClient, type ApiClientOptions } from '../../api/client'
 import { createDispatcher } from '../../api/dispatcher'
@@ -112,6 +113,7 @@ export class AuthService {
       'auth.addAccount': (input) => this.addAccount(input),
       'auth.removeAccount': (input) => this.removeAccount(input.accountId),
       'auth.signIn': (input) => this.signIn(input.accountId, input.method),
+      'auth.switchAccount': (input) => this.switchAccount(input.accountId),
       'auth.signOut': async (input) => {
         await this.signOut(input.accountId, input.clearCache)
         return {}
@@ -255,6 +257,28 @@ export class AuthService {
     const clientSecret = await this.clientSecretOf(account)
     const tokens = await this.endpointFor(account, clientSecret).password(username, password)
     return this.completeSignIn(account, clientSecret, tokens)
+  }
+
+  /**
+   * The account switcher (issue 7, item 7): makes `accountId` the current account when the
+   * keychain still holds its tokens (no login page, no token request; the workspace follows
+   * through `auth.changed` `signed_in`). An account without tokens (signed out, refused refresh
+   * token, never signed in) answers `sign_in_required` and the current account stays as it is.
+   * Throws AuthError `unknown_account`; a keychain error counts as no tokens.
+   */
+  async switchAccount(accountId: string): Promise<SwitchAccountResult> {
+    const account = this.requireAccount(accountId)
+    const user = account.user
+    const signedIn =
+      user !== null &&
+      (await this.managerFor(account.id)
+        .isSignedIn()
+        .catch(() => false))
+    if (!user || !signedIn) return { status: 'sign_in_required', account: await this.summarize(account) }
+    this.deps.accountStore.setCurrentId(account.id)
+    this.log(`Switched to ${account.baseUrl} as user ${user.id}`)
+    this.emit({ accountId: account.id, signedIn: true, reason: 'signed_in' })
+    return { status: 'signed_in', account: await this.summarize(account), user }
   }
 
   /**

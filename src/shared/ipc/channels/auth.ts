@@ -61,6 +61,16 @@ export const signInResultSchema = z.discriminatedUnion('status', [
 ])
 export type SignInResult = z.infer<typeof signInResultSchema>
 
+/**
+ * Result of switching accounts: signed in (the account still holds tokens, no new sign-in), or
+ * `sign_in_required` (no tokens for it: sign in with `auth.signIn`; the current account is kept).
+ */
+export const switchAccountResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('signed_in'), account: accountSummarySchema, user: authUserSchema }),
+  z.object({ status: z.literal('sign_in_required'), account: accountSummarySchema }),
+])
+export type SwitchAccountResult = z.infer<typeof switchAccountResultSchema>
+
 /** The signed-in account and its user; `verified` is false when `me` could not be reached (offline). */
 export const currentAuthSchema = z
   .object({ account: accountSummarySchema, user: authUserSchema.nullable(), verified: z.boolean() })
@@ -93,6 +103,11 @@ export const authChannels = defineChannels({
     input: z.object({ accountId: z.string().min(1), method: signInMethodSchema.default('window') }).strict(),
     output: signInResultSchema,
     description: 'OAuth 2.0 sign-in (authorization code + PKCE) in a login window or the system browser.',
+  },
+  'auth.switchAccount': {
+    input: accountIdInput,
+    output: switchAccountResultSchema,
+    description: 'Makes another account current when it still holds tokens; otherwise says a sign-in is needed.',
   },
   'auth.signOut': {
     input: z.object({ accountId: z.string().min(1), clearCache: z.boolean().default(false) }).strict(),

@@ -2,38 +2,25 @@
  * Pure helpers of the sign-in screen: talking to the `auth.*` channels through the bridge,
  * and turning error codes into sentences. No Svelte here, so they can be unit-tested.
  */
-import type {
-  AccountSummary,
-  AddAccountInput,
-  CurrentAuth,
-  SignInMethod,
-  SignInResult,
-} from '../../../../shared/ipc/channels/auth'
+import type { AddAccountInput, AuthChanged, SignInMethod } from '../../../../shared/ipc/channels/auth'
 import { isDocketError } from '../../../../shared/ipc/result'
 import { docket } from '../../lib/docket'
 import { t } from '../../lib/i18n'
 
-/** The bridge as these screens use it (the channels may be merged into the contract later). */
-type AuthBridge = {
-  invoke(channel: string, input: unknown): Promise<unknown>
-  on(event: string, listener: (payload: unknown) => void): () => void
-}
-const bridge = () => docket() as unknown as AuthBridge
-
+/** The `auth.*` channels (src/shared/ipc/channels/auth.ts), typed by the contract. */
 export const authApi = {
-  listAccounts: () => bridge().invoke('auth.listAccounts', {}) as Promise<AccountSummary[]>,
-  addAccount: (input: AddAccountInput) => bridge().invoke('auth.addAccount', input) as Promise<AccountSummary>,
-  removeAccount: (accountId: string) =>
-    bridge().invoke('auth.removeAccount', { accountId }) as Promise<{ removed: boolean }>,
-  signIn: (accountId: string, method: SignInMethod) =>
-    bridge().invoke('auth.signIn', { accountId, method }) as Promise<SignInResult>,
-  signOut: (accountId: string, clearCache: boolean) =>
-    bridge().invoke('auth.signOut', { accountId, clearCache }) as Promise<object>,
-  current: () => bridge().invoke('auth.current', {}) as Promise<CurrentAuth>,
-  /** Subscribes to `auth.changed`; returns the unsubscribe function. */
-  onChanged: (listener: (payload: unknown) => void): (() => void) => {
+  listAccounts: () => docket().invoke('auth.listAccounts', {}),
+  addAccount: (input: AddAccountInput) => docket().invoke('auth.addAccount', input),
+  removeAccount: (accountId: string) => docket().invoke('auth.removeAccount', { accountId }),
+  signIn: (accountId: string, method: SignInMethod) => docket().invoke('auth.signIn', { accountId, method }),
+  /** Makes another account current when it still holds tokens, else `sign_in_required`. */
+  switchAccount: (accountId: string) => docket().invoke('auth.switchAccount', { accountId }),
+  signOut: (accountId: string, clearCache: boolean) => docket().invoke('auth.signOut', { accountId, clearCache }),
+  current: () => docket().invoke('auth.current', {}),
+  /** Subscribes to `auth.changed`; returns the unsubscribe function (a no-op without a bridge). */
+  onChanged: (listener: (payload: AuthChanged) => void): (() => void) => {
     try {
-      return bridge().on('auth.changed', listener)
+      return docket().on('auth.changed', listener)
     } catch {
       return () => {}
     }
