@@ -146,7 +146,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         'Both fetch agenda 2 with type[]=PurchaseInvoice&type[]=SalesInvoice; sandbox in a child process; medians of interleaved runs after one untimed warm-up of each.',
         'pages in flight = the most list requests of agenda 2 Docket had on the wire at once (undici diagnostics channels); Docket also lists the other agendas of the account (see docketRequestsByRoute).',
         'expectedHeld: documents the service listed minus exported ones untouched for 30 days (the workspace leaves those out of the cache by design, issue 5 item 5).',
-        "docketCpuMs / baselineCpuMs: CPU time of this process during the run (the sandbox runs in another process); docketInsideClientCallsRunsMs: sum of the durations of Docket's service-client calls per run (calls may overlap), the rest of Docket's time is store work.",
+        "docketCpuMs / baselineCpuMs: CPU time of this process during the run (the sandbox runs in another process; LevelDB's background threads count); docketInsideClientCallsRunsMs: sum of the durations of Docket's service-client calls per run (calls may overlap; pages are written to the store as they arrive, inside the listing calls), the rest of Docket's time is the work after the last page.",
       ],
     }
 

@@ -159,6 +159,40 @@ describe('GET /api/v1_2/documents', () => {
     expect(bad.status).toBe(400)
   })
 
+  it('lists follow every change at once (cached lists and rendered documents are dropped on change) and match GET /documents/:id', async () => {
+    const query = '/api/v1_2/documents?agenda_id=2&type[]=PurchaseInvoice&type[]=SalesInvoice'
+    const target = pick((d) => d.state === 'not_ready' && d.comments_count === 0)
+    const listed = async (q = query) => {
+      for (let page = 1; ; page++) {
+        const res = await t.api('GET', `${q}&page=${page}`)
+        const found = res.body.documents.find((d: ApiDocument) => d.id === target.id)
+        if (found || res.body.documents.length < 50) return found as ApiDocument | undefined
+      }
+    }
+    const withoutOriginal = (d: ApiDocument | undefined) => ({ ...d, original: undefined })
+    const before = await listed()
+    expect(before).toMatchObject({ state: 'not_ready', comments_count: 0 })
+    const single = await t.api('GET', `/api/v1_2/documents/${target.id}`)
+    expect(withoutOriginal(before)).toEqual(withoutOriginal(single.body.documents[0]))
+    expect(before!.original).toMatch(new RegExp(`/originals/${target.id}\\?expires=\\d+&signature=[0-9a-f]{64}$`))
+    expect(await listed(`${query}&states[]=ready`)).toBeUndefined()
+
+    await t.api('PATCH', `/api/v1_2/documents/${target.id}`, { body: { document: { state: 'ready' } } })
+    const ready = await listed()
+    expect(ready?.state).toBe('ready')
+    expect(ready!.last_modified_at > before!.last_modified_at).toBe(true)
+    expect((await listed(`${query}&states[]=ready`))?.id).toBe(target.id)
+    expect((await listed(`${query}&modified_since=${encodeURIComponent(ready!.last_modified_at)}`))?.state).toBe(
+      'ready',
+    )
+
+    await t.api('POST', `/api/v1_2/documents/${target.id}/comments`, { body: { comment: { text: 'cache check' } } })
+    expect((await listed())?.comments_count).toBe(1)
+
+    await t.api('PUT', `/api/v1_2/documents/${target.id}/archive`)
+    expect(await listed()).toBeUndefined()
+  })
+
   it('404 Not found for an unknown agenda, 403 for an agenda without rights', async () => {
     const unknown = await t.api('GET', '/api/v1_2/documents?agenda_id=999')
     expect(unknown.status).toBe(404)

@@ -20,6 +20,8 @@ import type { DocumentRecord, UserRecord } from './store'
 
 /** Documents per list page (service-api-v1_2.md, Limits). */
 export const PAGE_SIZE = 50
+const COMMA = Buffer.from(',')
+const END_OF_LIST = Buffer.from(']}')
 const DOCUMENT_TYPES: DocumentType[] = ['PurchaseInvoice', 'SalesInvoice']
 /** States the single and batch document updates accept. */
 const SETTABLE_STATES = ['ready', 'exported'] as const
@@ -146,20 +148,37 @@ export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): vo
       if (since === null) return sendMessage(reply, 400, 'Invalid modified_since')
     }
 
+    const sortedIds = idSet ? [...idSet].sort((a, b) => b - a) : null
+    const key = JSON.stringify([
+      [...agendaIds].sort((a, b) => a - b),
+      [...typeSet].sort(),
+      stateSet ? [...stateSet].sort() : null,
+      since,
+      sortedIds,
+    ])
+    const matching = store.matchingIds(key, () => {
+      const out: number[] = []
+      for (const id of sortedIds ?? store.documentIdsDescending()) {
+        const doc = store.documents.get(id)
+        if (!doc || doc.archived || !agendaIds.has(doc.agendaId) || !typeSet.has(doc.type)) continue
+        if (stateSet && !stateSet.has(doc.state)) continue
+        if (since !== null && doc.lastModifiedAt < since) continue
+        out.push(id)
+      }
+      return out
+    })
     const skip = (page - 1) * PAGE_SIZE
-    let matched = 0
-    const documents = []
-    const ids = idSet ? [...idSet].sort((a, b) => b - a) : store.documentIdsDescending()
-    for (const id of ids) {
-      const doc = store.documents.get(id)
-      if (!doc || doc.archived || !agendaIds.has(doc.agendaId) || !typeSet.has(doc.type)) continue
-      if (stateSet && !stateSet.has(doc.state)) continue
-      if (since !== null && doc.lastModifiedAt < since) continue
-      if (matched++ < skip) continue
-      documents.push(render.document(doc))
-      if (documents.length === PAGE_SIZE) break
+    // The body is assembled from each document's JSON (rendered once per change): the same
+    // JSON as `reply.send({ links, documents })` would serialise.
+    const body: Buffer[] = [
+      Buffer.from(`{"links":{"self":{"href":${JSON.stringify(listSelfHref(ctx, request))}}},"documents":[`),
+    ]
+    for (const [i, id] of matching.slice(skip, skip + PAGE_SIZE).entries()) {
+      if (i > 0) body.push(COMMA)
+      body.push(...render.documentJson(store.documents.get(id)!))
     }
-    return reply.send({ links: { self: { href: listSelfHref(ctx, request) } }, documents })
+    body.push(END_OF_LIST)
+    return reply.type('application/json; charset=utf-8').send(Buffer.concat(body))
   })
 
   app.get('/api/v1_2/documents/:document_id', async (request, reply) => {

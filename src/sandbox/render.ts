@@ -40,8 +40,28 @@ export class OriginalSigner {
   }
 }
 
+/** A placeholder for `original` (the signed address changes every second) in cached JSON. */
+const ORIGINAL_SLOT = '\u0000original\u0000'
+const ORIGINAL_SLOT_JSON = JSON.stringify(ORIGINAL_SLOT)
+
+/** A document's JSON cut around its `original` value, and what it was rendered from. */
+interface RenderedDocument {
+  base: string
+  lastModifiedAt: number
+  state: string
+  commentsCount: number
+  archived: boolean
+  data: DocumentRecord['data']
+  /** JSON (UTF-8) before and after the `original` value. */
+  head: Buffer
+  tail: Buffer
+}
+
 /** Renders records as the service's JSON. `base()` gives `http://127.0.0.1:PORT`. */
 export class Renderer {
+  /** Rendered JSON per document record, re-rendered when the record changed (see {@link documentJson}). */
+  private readonly rendered = new WeakMap<DocumentRecord, RenderedDocument>()
+
   constructor(
     private readonly base: () => string,
     private readonly store: SandboxStore,
@@ -78,6 +98,42 @@ export class Renderer {
       tax_lines: d.tax_lines.map((t) => ({ ...t })),
       items: d.items.map((i) => ({ ...i })),
     }
+  }
+
+  /**
+   * `JSON.stringify(this.document(doc))` as UTF-8, in three pieces to concatenate, for list
+   * pages: the JSON is rendered once per change of the document (every change moves
+   * `lastModifiedAt`, see SandboxStore.touch; state, comments count, archived flag and data
+   * are compared too) and only the signed `original` address, which moves every second, is
+   * made per call.
+   */
+  documentJson(doc: DocumentRecord): [Buffer, Buffer, Buffer] {
+    const base = this.base()
+    let cached = this.rendered.get(doc)
+    if (
+      !cached ||
+      cached.base !== base ||
+      cached.lastModifiedAt !== doc.lastModifiedAt ||
+      cached.state !== doc.state ||
+      cached.commentsCount !== doc.commentsCount ||
+      cached.archived !== doc.archived ||
+      cached.data !== doc.data
+    ) {
+      const json = JSON.stringify({ ...this.document(doc), original: ORIGINAL_SLOT })
+      const at = json.indexOf(ORIGINAL_SLOT_JSON)
+      cached = {
+        base,
+        lastModifiedAt: doc.lastModifiedAt,
+        state: doc.state,
+        commentsCount: doc.commentsCount,
+        archived: doc.archived,
+        data: doc.data,
+        head: Buffer.from(json.slice(0, at)),
+        tail: Buffer.from(json.slice(at + ORIGINAL_SLOT_JSON.length)),
+      }
+      this.rendered.set(doc, cached)
+    }
+    return [cached.head, Buffer.from(JSON.stringify(this.signer.url(base, doc.id))), cached.tail]
   }
 
   agendaHref(id: number): string {

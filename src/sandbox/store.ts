@@ -125,6 +125,11 @@ export class SandboxStore {
   /** document ids, descending: the list order */
   private order: number[] = []
   private orderDirty = false
+  /** Moves on every document change (add, delete, {@link touch}): keys the list caches. */
+  private documentsVersion = 0
+  /** Matching ids of recent list queries (see {@link matchingIds}), valid for `listCacheVersion`. */
+  private readonly listCache = new Map<string, number[]>()
+  private listCacheVersion = -1
   readonly comments = new Map<string, CommentRecord>()
   readonly webhooks = new Map<number, WebhookRecord>()
   readonly batchJobs: BatchJobRecord[] = []
@@ -205,6 +210,7 @@ export class SandboxStore {
     this.documents.set(record.id, record)
     this.order.push(record.id)
     this.orderDirty = true
+    this.documentsVersion++
     return record
   }
 
@@ -229,6 +235,7 @@ export class SandboxStore {
 
   deleteDocument(id: number): void {
     if (!this.documents.delete(id)) return
+    this.documentsVersion++
     this.order = this.order.filter((d) => d !== id)
     for (const [uuid, comment] of this.comments) if (comment.documentId === id) this.comments.delete(uuid)
   }
@@ -242,9 +249,35 @@ export class SandboxStore {
     return this.order
   }
 
-  /** Marks a document changed: last_modified_at moves forward by at least 1 ms. */
+  /**
+   * Ids of the documents a list query matches, in list order (id descending), computed by
+   * `compute` at most once per `key` between document changes: every change goes through
+   * {@link addDocument}, {@link deleteDocument} or {@link touch}, which drop the cached lists.
+   * The sandbox pages through one list 50 at a time (GET /api/v1_2/documents), so page N no
+   * longer re-filters every document. `key` must name everything the filter depends on
+   * besides the documents (agendas, types, states, ids, modified_since).
+   */
+  matchingIds(key: string, compute: () => number[]): readonly number[] {
+    if (this.listCacheVersion !== this.documentsVersion) {
+      this.listCache.clear()
+      this.listCacheVersion = this.documentsVersion
+    }
+    let ids = this.listCache.get(key)
+    if (!ids) {
+      ids = compute()
+      if (this.listCache.size >= 64) this.listCache.clear()
+      this.listCache.set(key, ids)
+    }
+    return ids
+  }
+
+  /**
+   * Marks a document changed: last_modified_at moves forward by at least 1 ms. Every change of
+   * a document's fields calls this (list caches and rendered JSON are keyed on it).
+   */
   touch(doc: DocumentRecord): void {
     doc.lastModifiedAt = Math.max(this.now(), doc.lastModifiedAt + 1)
+    this.documentsVersion++
   }
 
   setState(doc: DocumentRecord, state: DocumentState): void {

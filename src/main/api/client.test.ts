@@ -241,6 +241,96 @@ describe('listDocuments', () => {
     const ids = documents.map((d) => d.id)
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
   })
+  it('resolves once the pages up to the short one arrived, without waiting for (or failing on) requests past it', async () => {
+    const url = await serve((req, res) => {
+      const page = Number(new URL(req.url!, 'http://x').searchParams.get('page'))
+      // Page 2 is the short one; pages 3 and 4 were sent alongside it: one fails, one answers late.
+      if (page === 3) return setTimeout(() => json(res, 500, { message: 'Internal Server Error' }), 60)
+      const delay = page === 4 ? 400 : 5
+      setTimeout(() => {
+        const count = page === 1 ? 50 : page === 2 ? 3 : 0
+        json(res, 200, { documents: Array.from({ length: count }, (_, i) => doc(1000 - (page - 1) * 50 - i)) })
+      }, delay)
+    })
+    const seen: number[] = []
+    const started = performance.now()
+    const documents = await makeClient(url, { retry: { maxRetries: 0 } }).listDocuments({
+      agendaId: 1,
+      concurrency: 4,
+      onPage: (_docs, page) => seen.push(page),
+    })
+    expect(performance.now() - started).toBeLessThan(300)
+    expect(documents).toHaveLength(53)
+    expect(seen.sort()).toEqual([1, 2])
+  })
+
+  it('rejects when a page up to the last one fails, and with collect: false hands pages to onPage only', async () => {
+    const url = await serve((req, res) => {
+      const page = Number(new URL(req.url!, 'http://x').searchParams.get('page'))
+      if (page === 2) return json(res, 500, { message: 'Internal Server Error' })
+      json(res, 200, { documents: Array.from({ length: page === 1 ? 50 : 0 }, (_, i) => doc(1000 - i)) })
+    })
+    const client = makeClient(url, { retry: { maxRetries: 0 } })
+    expect((await failure(client.listDocuments({ agendaId: 1, concurrency: 3 }))).code).toBe('server')
+    const url2 = await serve((req, res) => {
+      const page = Number(new URL(req.url!, 'http://x').searchParams.get('page'))
+      json(res, 200, {
+        documents: Array.from({ length: page === 1 ? 50 : 2 }, (_, i) => doc(1000 - (page - 1) * 50 - i)),
+      })
+    })
+    let handed = 0
+    const kept = await makeClient(url2).listDocuments({
+      agendaId: 1,
+      collect: false,
+      onPage: (docs) => (handed += docs.length),
+    })
+    expect(kept).toEqual([])
+    expect(handed).toBe(52)
+  })
+
+  it('once pages come back full, sends the next page before decoding the answer it has (one request on the wire per worker)', async () => {
+    let inFlight = 0
+    let maxInFlight = 0
+    const url = await serve((req, res) => {
+      const page = Number(new URL(req.url!, 'http://x').searchParams.get('page'))
+      inFlight++
+      maxInFlight = Math.max(maxInFlight, inFlight)
+      setTimeout(() => {
+        inFlight--
+        json(res, 200, {
+          documents: Array.from({ length: page < 4 ? 50 : 1 }, (_, i) => doc(1000 - (page - 1) * 50 - i)),
+        })
+      }, 2)
+    })
+    const client = makeClient(url)
+    // The order of the client's own steps: `send` (a request leaves) and `decode` (JSON + schema).
+    const steps: string[] = []
+    const internals = client as unknown as Record<'send' | 'decode', (...args: unknown[]) => unknown>
+    const pageOf = (spec: unknown) => (spec as { query: URLSearchParams }).query.get('page')
+    for (const name of ['send', 'decode'] as const) {
+      const original = internals[name].bind(client)
+      internals[name] = (...args: unknown[]) => {
+        steps.push(`${name} ${pageOf(args[0])}`)
+        return original(...args)
+      }
+    }
+    const documents = await client.listDocuments({ concurrency: 1 })
+    expect(documents).toHaveLength(151)
+    // Page 1: nothing known yet, decoded before page 2 is asked. After a full page, the next leaves first.
+    expect(steps).toEqual([
+      'send 1',
+      'decode 1',
+      'send 2',
+      'send 3',
+      'decode 2',
+      'send 4',
+      'decode 3',
+      'send 5',
+      'decode 4',
+    ])
+    expect(maxInFlight).toBe(1)
+  })
+
   it('sends the filters as the observed clients do', async () => {
     let query = ''
     const url = await serve((req, res) => {

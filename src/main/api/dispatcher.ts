@@ -10,7 +10,10 @@ export interface DispatcherOptions {
   bodyTimeoutMs?: number
   /** How long an idle keep-alive socket stays open (default 30 000). */
   keepAliveTimeoutMs?: number
-  /** Parallel connections per origin (default 8). */
+  /**
+   * Parallel connections per origin (default 16): a sync lists every agenda at once, each with
+   * 4 pages in flight, so 3 agendas need 12 (bench B1/B2); more requests wait for a connection.
+   */
   connections?: number
   /** Largest response body accepted, in bytes (default 256 MiB); larger -> `ApiError` `bad_response`. */
   maxResponseBytes?: number
@@ -30,7 +33,7 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
     bodyTimeout: options.bodyTimeoutMs ?? 60_000,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000,
     keepAliveMaxTimeout: 10 * 60_000,
-    connections: options.connections ?? 8,
+    connections: options.connections ?? 16,
     maxResponseSize: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   })
 }

@@ -134,7 +134,7 @@ export class FakeService implements WorkspaceClient {
         const docs = this.query(options)
         for (let page = 0; page * 50 <= docs.length; page++)
           options.onPage?.(docs.slice(page * 50, page * 50 + 50), page + 1)
-        return docs
+        return options.collect === false ? [] : docs
       },
     )
 

@@ -83,6 +83,41 @@ describe('pull', () => {
     expect((await ws.getDocument(id!))!.state).toBe('ready')
   })
 
+  it('a delta lists the known agendas alongside the agenda list; an agenda gone meanwhile is dropped, a new one pulled in full', async () => {
+    const ws = await workspace()
+    await ws.syncNow()
+    const [kept] = agendaOneIds()
+    const gone = [...service.documents.values()].find((d) => d.agenda_id === 2)!
+    service.touch(kept!, { state: 'ready' })
+    service.touch(gone.id, { state: 'exported' })
+    // Agenda 2 leaves the account (its listing is sent before the agenda list says so); agenda 3 arrives.
+    service.agendas = service.agendas.filter((a) => a.id !== 2)
+    service.agendas[0] = { ...service.agendas[0]!, name: 'Agenda 1 renamed' }
+    service.agendas.push({ id: 3, name: 'Agenda 3', home_currency: 'EUR' } as (typeof service.agendas)[number])
+    const fresh = service.addDocument(3)
+    service.calls = []
+    // The agenda list answers late: the known agendas are being listed meanwhile.
+    const listAgendas = service.listAgendas
+    let listedWhileWaiting: string[] = []
+    service.listAgendas = async () => {
+      const agendas = await listAgendas()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      listedWhileWaiting = service.calls.filter((c) => c.startsWith('listDocuments:'))
+      return agendas
+    }
+    await ws.syncNow()
+    expect(ws.status().lastError).toBeNull()
+    expect(listedWhileWaiting.map((c) => /"agendaId":(\d+)/.exec(c)![1])).toEqual(['1', '2'])
+    expect(service.calls.filter((c) => c.startsWith('listDocuments:') && c.includes('"agendaId":3'))).toHaveLength(1)
+    expect((await ws.listAgendas()).map((a) => [a.id, a.name])).toEqual([
+      [1, 'Agenda 1 renamed'],
+      [3, 'Agenda 3'],
+    ])
+    expect((await ws.getDocument(kept!))!.state).toBe('ready')
+    expect((await ws.getDocument(gone.id))!.state).not.toBe('exported')
+    expect((await ws.listDocuments(3)).map((d) => d.id)).toEqual([fresh.id])
+  })
+
   it('reports page progress (done / expected)', async () => {
     for (let i = 0; i < 120; i++) service.addDocument(1)
     const ws = await workspace()
@@ -667,6 +702,19 @@ describe('files and retention', () => {
     expect((await ws.getOriginal(a!)).bytes.byteLength).toBe(50)
     await expect(ws.getOriginal(b!)).rejects.toMatchObject({ code: 'offline' })
     await expect(ws.getOriginal(999_999)).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('a full pull sweeps old exported documents it did not list (here: of an agenda no longer in the account)', async () => {
+    const ws = await workspace({ retentionDays: 10 })
+    const [other] = [...service.documents.values()].filter((d) => d.agenda_id === 2).map((d) => d.id)
+    service.touch(other!, { state: 'exported' })
+    await ws.syncNow()
+    expect((await ws.getDocument(other!))?.state).toBe('exported')
+    service.agendas = service.agendas.filter((a) => a.id !== 2)
+    service.tick(11 * 86_400_000)
+    await ws.syncNow()
+    expect(await ws.getDocument(other!)).toBeNull()
+    expect(await ws.listDocuments(1)).toHaveLength(3)
   })
 
   it('exported and archived documents older than the retention period leave the cache', async () => {

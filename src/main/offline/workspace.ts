@@ -35,7 +35,10 @@ export interface WorkspaceOptions {
   options?: Partial<EngineOptions> & {
     /** Cap of cached previews + originals (default 500 MB). */
     cacheCapBytes?: number
-    /** fsync each store write (default true; survives power loss, not only a killed process). */
+    /**
+     * fsync each store write (default true; survives power loss, not only a killed process).
+     * The pull cursor is the exception: written after what it vouches for, losing it is harmless.
+     */
     durableWrites?: boolean
   }
 }
