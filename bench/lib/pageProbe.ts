@@ -5,7 +5,8 @@
  * - B3: the start of the `documents.list` call for `agendaId` (its IPC request leaving the
  *   bridge: the harness transport is `fetch('/__harness/ipc')`) to the first inbox rows painted
  *   (the first `requestAnimationFrame` after rows of that call are in the DOM, then a message
- *   task after that frame, i.e. after the frame's paint);
+ *   task after that frame, i.e. after the frame's paint); also the paint's time since the
+ *   navigation started and the `agendas.list` call that precedes the list (sidebar counts);
  * - B4: a key's `keydown` event time to the next document's data painted in the pane;
  * - scrolling: rAF deltas while the list scrolls by a fixed step per frame.
  * The function is serialized into the page, so it must not reference anything outside itself.
@@ -27,7 +28,12 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
     })
 
   // B3: when the documents.list call for the agenda starts, and when its rows are painted.
-  type ListPaint = { callAt: number; responseAt: number; paintedAt: number; rows: number }
+  /**
+   * Times in ms since the page's navigation started (`performance.now()`); `agendasListMs`: the
+   * `agendas.list` call made before (sidebar counts), call -> response headers, -1 when none.
+   */
+  type ListPaint = { callAt: number; responseAt: number; paintedAt: number; rows: number; agendasListMs: number }
+  let agendasListMs = -1
   const listCalls: number[] = []
   let responseAt = -1
   let resolveListPainted: (value: ListPaint) => void = () => {}
@@ -44,7 +50,10 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
       const at = performance.now()
       const pending = originalFetch(input, init)
       void pending.then(
-        () => ipc.push({ channel, ms: performance.now() - at }),
+        () => {
+          ipc.push({ channel, ms: performance.now() - at })
+          if (channel === 'agendas.list' && listCalls.length === 0) agendasListMs = performance.now() - at
+        },
         () => undefined,
       )
       if (!(channel === 'documents.list' && body.includes(`"agendaId":${config.agendaId}`) && listCalls.length === 0))
@@ -63,7 +72,9 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
     const present = () => document.querySelectorAll('[data-testid="inbox-row"]').length
     const done = () => {
       observer.disconnect()
-      void afterPaint().then((paintedAt) => resolveListPainted({ callAt, responseAt, paintedAt, rows: present() }))
+      void afterPaint().then((paintedAt) =>
+        resolveListPainted({ callAt, responseAt, paintedAt, rows: present(), agendasListMs }),
+      )
     }
     const observer = new MutationObserver(() => {
       if (present() > 0) done()

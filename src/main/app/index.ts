@@ -174,7 +174,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     'app.info': () => info(),
     ...auth.handlers(),
     ...createSyncHandlers(getWorkspace),
-    ...createWorkspaceHandlers(getWorkspace),
+    // The row cache follows the workspace's events to stay exact (src/main/app/workspace/rowCache.ts).
+    ...createWorkspaceHandlers(getWorkspace, { subscribe: (listener) => bus.connect(listener) }),
     ...createFolderFeatureHandlers({
       getWorkspace,
       getClient: currentClient,

@@ -1,11 +1,11 @@
-import { runChecks, type DuplicateCandidate } from '../../../shared/checks/documentChecks'
+import { duplicateKey, runChecks, type DuplicateCandidate } from '../../../shared/checks/documentChecks'
 import type { ChannelName } from '../../../shared/ipc/contract'
-import type { workspaceChannels } from '../../../shared/ipc/channels/workspace'
+import type { DocumentRow, workspaceChannels } from '../../../shared/ipc/channels/workspace'
 import { countQueues } from '../../../shared/queues'
 import type { Handler } from '../router'
 import { WorkspaceError } from './errors'
 import type { CachedDocument, TriageAction, WorkspacePort } from './port'
-import { toDocumentRow } from './rows'
+import { AgendaRowCache, agendaRowsOf, type AgendaRows, type WorkspaceEventSubscriber } from './rowCache'
 
 /** The channel names of the triage workspace (src/shared/ipc/channels/workspace.ts). */
 export type WorkspaceChannelName = keyof typeof workspaceChannels & ChannelName
@@ -24,6 +24,13 @@ export interface WorkspaceHandlerOptions {
    * would not be.
    */
   duplicateIndexMaxAgeMs?: number
+  /**
+   * The app's events (`bus.connect`). Given, the rows and duplicate index of each listed agenda
+   * are kept between calls and updated from `documents.changed` / `sync.status`
+   * ({@link AgendaRowCache}), and `duplicateIndexMaxAgeMs` no longer applies; without it, every
+   * listing reads the agenda again.
+   */
+  subscribe?: WorkspaceEventSubscriber
 }
 
 function toBase64(bytes: Uint8Array): string {
@@ -46,27 +53,28 @@ export function createWorkspaceHandlers(
 ): WorkspaceHandlers {
   const now = options.now ?? (() => new Date())
   const maxAge = options.duplicateIndexMaxAgeMs ?? 60_000
-  const duplicateIndex = new Map<number, { at: number; candidates: DuplicateCandidate[] }>()
+  const cache = options.subscribe ? new AgendaRowCache(getWorkspace, options.subscribe) : null
+  /** Without the row cache: the last read of each agenda (a read in flight is shared). */
+  const duplicateIndex = new Map<number, { at: number; rows: Promise<AgendaRows> }>()
 
-  /** Reads an agenda's documents and refreshes its duplicate index on the way. */
-  const listAgenda = async (agendaId: number): Promise<CachedDocument[]> => {
-    const docs = await getWorkspace().listDocuments(agendaId)
-    duplicateIndex.set(agendaId, {
-      at: now().getTime(),
-      candidates: docs.map((d) => ({
-        id: d.id,
-        supplierName: d.supplier?.name,
-        invoiceNo: d.data?.header?.invoice_no,
-      })),
+  /** An agenda's rows: from the row cache, or read (refreshing the timed duplicate index). */
+  const listAgenda = (agendaId: number): Promise<AgendaRows> => {
+    if (cache) return cache.get(agendaId)
+    const rows = getWorkspace().listDocuments(agendaId).then(agendaRowsOf)
+    duplicateIndex.set(agendaId, { at: now().getTime(), rows })
+    rows.catch(() => {
+      if (duplicateIndex.get(agendaId)?.rows === rows) duplicateIndex.delete(agendaId)
     })
-    return docs
+    return rows
   }
 
-  const candidatesOf = async (agendaId: number): Promise<DuplicateCandidate[]> => {
-    const cached = duplicateIndex.get(agendaId)
-    if (cached && now().getTime() - cached.at <= maxAge) return cached.candidates
-    await listAgenda(agendaId)
-    return duplicateIndex.get(agendaId)!.candidates
+  /** The documents of the agenda that share `doc`'s duplicate key (all the check needs to see). */
+  const candidatesOf = async (doc: CachedDocument): Promise<readonly DuplicateCandidate[]> => {
+    const key = duplicateKey(doc.supplier?.name, doc.data?.header?.invoice_no)
+    if (key === null) return []
+    const timed = cache ? undefined : duplicateIndex.get(doc.agenda_id)
+    const rows = await (timed && now().getTime() - timed.at <= maxAge ? timed.rows : listAgenda(doc.agenda_id))
+    return rows.byKey.get(key) ?? []
   }
 
   const enqueueAll = async (actions: TriageAction[]): Promise<{ entryIds: string[] }> => {
@@ -87,25 +95,25 @@ export function createWorkspaceHandlers(
       const agendas = await getWorkspace().listAgendas()
       const summaries = []
       for (const agenda of agendas) {
-        const docs = await listAgenda(agenda.id)
+        const { rows } = await listAgenda(agenda.id)
         summaries.push({
           id: agenda.id,
           name: agenda.name,
           homeCurrency: agenda.home_currency ?? null,
-          counts: countQueues(docs.map((d) => d.state)),
+          counts: countQueues(rows.map((row) => row.state)),
         })
       }
       return { agendas: summaries }
     },
 
     'documents.list': async ({ agendaId }) => {
-      const docs = await listAgenda(agendaId)
-      return { agendaId, rows: docs.map(toDocumentRow) }
+      const { rows } = await listAgenda(agendaId)
+      return { agendaId, rows: rows as DocumentRow[] }
     },
 
     'documents.get': async ({ id }) => {
       const document = await requireDocument(id)
-      const checks = runChecks(document, { today: now(), agenda: await candidatesOf(document.agenda_id) })
+      const checks = runChecks(document, { today: now(), agenda: await candidatesOf(document) })
       return { document, checks }
     },
 

@@ -12,10 +12,12 @@ import type {
   DocumentRow,
 } from '../../../shared/ipc/channels/workspace'
 import { countQueues, QUEUES, type Queue } from '../../../shared/queues'
+import { afterPaint } from '../lib/afterPaint'
 import { docket } from '../lib/docket'
 import { onEvent, tryInvoke } from '../lib/events'
 import { t } from '../lib/i18n'
 import { showError, showToast } from '../lib/toasts.svelte'
+import { DocumentCache, neighboursOf, type OpenedDocument } from './documentCache'
 import { filterRows, nextAfter, sortRows, type SortOrder, type TypeFilter } from './listModel'
 import { triageSettings } from './settings.svelte'
 import './strings'
@@ -65,6 +67,18 @@ export class TriageWorkspace {
   me = $state.raw<{ id: number; name: string; surname: string } | null>(null)
 
   private openToken = 0
+  /** The open document's neighbours, loaded ahead; cleared on every change event and action. */
+  private readonly opened = new DocumentCache(async (id): Promise<OpenedDocument> => {
+    const [detail, comments] = await Promise.all([
+      docket().invoke('documents.get', { id }),
+      docket().invoke('comments.list', { documentId: id }),
+    ])
+    return { document: detail.document, checks: detail.checks, comments: comments.comments }
+  })
+  /** The open document was reached by stepping through the list (j / k), not opened directly. */
+  stepping = $state(false)
+  /** The direction of the last cursor move (which neighbours to load ahead). */
+  private lastMove = 1
   private rowsToken = 0
   private refreshTimer: ReturnType<typeof setTimeout> | null = null
   private agendasTimer: ReturnType<typeof setTimeout> | null = null
@@ -76,13 +90,18 @@ export class TriageWorkspace {
     void this.loadMe()
     this.unsubscribers.push(
       onEvent('documents.changed', (payload) => {
+        this.opened.clear()
         const agendaIds = (payload as { agendaIds?: number[] } | null)?.agendaIds
         if (!Array.isArray(agendaIds) || agendaIds.length === 0) return this.scheduleRefresh()
         if (agendaIds.includes(this.agendaId ?? NaN)) this.scheduleRefresh()
         if (agendaIds.some((id) => id !== this.agendaId)) this.scheduleAgendas()
       }),
-      onEvent('outbox.changed', () => this.scheduleRefresh()),
+      onEvent('outbox.changed', () => {
+        this.opened.clear()
+        this.scheduleRefresh()
+      }),
       onEvent('documents.repairFinished', () => {
+        this.opened.clear()
         showToast('info', t('triage.toast.repairFinished'))
         this.scheduleRefresh()
       }),
@@ -196,11 +215,15 @@ export class TriageWorkspace {
     if (queue) this.setQueue(queue)
   }
 
-  /** Opens a document in the pane (and puts the cursor on it). */
-  async open(id: number): Promise<void> {
+  /**
+   * Opens a document in the pane (and puts the cursor on it). `stepping`: the user moves
+   * through the list (j / k), so the documents next to it are loaded ahead once it is shown.
+   */
+  async open(id: number, stepping = false): Promise<void> {
     this.cursorId = id
     this.openId = id
-    await this.loadDocument(id, true)
+    this.stepping = stepping
+    await this.loadDocument(id, true, stepping)
   }
 
   closeDocument(): void {
@@ -212,8 +235,23 @@ export class TriageWorkspace {
     this.documentError = null
   }
 
-  private async loadDocument(id: number, reset: boolean): Promise<void> {
+  /**
+   * Shows document `id` in the pane: at once when it was loaded ahead (`reset`: a newly
+   * opened document), else after documents.get + comments.list (`reset` false: a reload of
+   * the open one, always fresh). Then, when `stepping`, loads its neighbours ahead (after the
+   * frame that shows it is painted).
+   */
+  private async loadDocument(id: number, reset: boolean, stepping = false): Promise<void> {
     const token = ++this.openToken
+    const ahead = () => {
+      if (stepping) afterPaint(() => this.openId === id && this.loadAhead(id))
+    }
+    const ready = reset ? this.opened.peek(id) : undefined
+    if (ready) {
+      this.show(ready)
+      ahead()
+      return
+    }
     if (reset) {
       this.document = null
       this.checks = []
@@ -221,15 +259,10 @@ export class TriageWorkspace {
       this.documentError = null
     }
     try {
-      const [detail, comments] = await Promise.all([
-        docket().invoke('documents.get', { id }),
-        docket().invoke('comments.list', { documentId: id }),
-      ])
+      const loaded = await this.opened.get(id, !reset)
       if (token !== this.openToken) return
-      this.document = detail.document
-      this.checks = detail.checks
-      this.comments = comments.comments
-      this.documentError = null
+      this.show(loaded)
+      ahead()
     } catch (error) {
       if (token !== this.openToken) return
       this.documentError = error instanceof Error ? error.message : String(error)
@@ -237,15 +270,31 @@ export class TriageWorkspace {
     }
   }
 
+  private show(loaded: OpenedDocument): void {
+    this.document = loaded.document
+    this.checks = loaded.checks
+    this.comments = loaded.comments
+    this.documentError = null
+  }
+
+  /** Loads the open document's neighbours in the list ahead (see {@link neighboursOf}). */
+  private loadAhead(id: number): void {
+    const rows = this.visible
+    const index = rows.findIndex((row) => row.id === id)
+    if (index < 0) return
+    for (const next of neighboursOf(rows, index, this.lastMove)) this.opened.prefetch(next)
+  }
+
   /** Moves the cursor by `delta` rows; the open pane follows the cursor. */
   move(delta: number): void {
+    if (delta !== 0) this.lastMove = delta < 0 ? -1 : 1
     const rows = this.visible
     if (rows.length === 0) return
     const index = rows.findIndex((row) => row.id === this.cursorId)
     const nextIndex = index < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, index + delta))
     const id = rows[nextIndex]!.id
     this.cursorId = id
-    if (this.openId !== null && this.openId !== id) void this.open(id)
+    if (this.openId !== null && this.openId !== id) void this.open(id, true)
   }
 
   toggleSelected(id: number | null = this.cursorId): void {
@@ -287,6 +336,8 @@ export class TriageWorkspace {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local lookup, not state
     const next = anchor !== null ? nextAfter(visibleIds, anchor, new Set(ids)) : null
     this.busy = true
+    // What was loaded ahead may predate the action (e.g. a duplicate of an archived document).
+    this.opened.clear()
     try {
       const api = docket()
       const result =
@@ -344,6 +395,7 @@ export class TriageWorkspace {
       return
     }
     this.lastAction = null
+    this.opened.clear()
     try {
       await docket().invoke('documents.undo', { entryIds: last.entryIds })
       showToast('info', t('triage.toast.undone', { action: last.label }))
@@ -378,6 +430,7 @@ export class TriageWorkspace {
   private async commentAction(run: () => Promise<{ entryIds: string[] }>, labelKey: string): Promise<boolean> {
     if (this.openId === null) return false
     const documentId = this.openId
+    this.opened.clear()
     try {
       const { entryIds } = await run()
       const label = t(labelKey)

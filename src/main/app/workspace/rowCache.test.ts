@@ -1,0 +1,163 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Document } from '../../../shared/api'
+import { FakeWorkspace } from './fakeWorkspace'
+import { createWorkspaceHandlers } from './handlers'
+import { AgendaRowCache } from './rowCache'
+
+function doc(id: number, overrides: Partial<Document> = {}): Document {
+  return {
+    id,
+    type: 'PurchaseInvoice',
+    state: 'not_ready',
+    created_at: '2026-01-01T00:00:00Z',
+    last_modified_at: '2026-01-01T00:00:00Z',
+    comments_count: 0,
+    supplier: { name: `Supplier ${id}` },
+    data: { header: { invoice_no: `INV-${id}` } },
+    ...overrides,
+  }
+}
+
+/** A FakeWorkspace that counts its reads. */
+class CountingWorkspace extends FakeWorkspace {
+  listCalls = 0
+  getCalls = 0
+  /** Runs inside the next listDocuments, after it has read (an event arriving mid-read). */
+  duringList: (() => void) | null = null
+
+  override async listDocuments(agendaId: number) {
+    this.listCalls++
+    const docs = await super.listDocuments(agendaId)
+    const during = this.duringList
+    this.duringList = null
+    during?.()
+    return docs
+  }
+
+  override async getDocument(id: number) {
+    this.getCalls++
+    return super.getDocument(id)
+  }
+}
+
+let workspace: CountingWorkspace
+let listeners: ((event: string, payload: unknown) => void)[]
+let cache: AgendaRowCache
+const emit = (event: string, payload: unknown) => listeners.forEach((l) => l(event, payload))
+const ids = async (agendaId = 1) => (await cache.get(agendaId)).rows.map((r) => r.id)
+const subscribe = (listener: (event: string, payload: unknown) => void) => {
+  listeners.push(listener)
+  return () => (listeners = listeners.filter((l) => l !== listener))
+}
+
+beforeEach(() => {
+  listeners = []
+  workspace = new CountingWorkspace()
+  workspace.addAgenda({ id: 1, name: 'One' }).addAgenda({ id: 2, name: 'Two' })
+  for (const id of [10, 11, 12, 13]) workspace.addDocument(1, doc(id))
+  workspace.addDocument(2, doc(20))
+  cache = new AgendaRowCache(() => workspace, subscribe)
+})
+
+describe('AgendaRowCache', () => {
+  it('reads an agenda once and answers the same rows until something changes', async () => {
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    expect(workspace.listCalls).toBe(1)
+    expect(await ids(2)).toEqual([20])
+    expect(workspace.listCalls).toBe(2)
+  })
+
+  it('re-reads only the documents an event names: new state, archived ones leave, new ones in id order', async () => {
+    await ids()
+    await workspace.enqueue({ kind: 'document.setState', documentId: 12, state: 'ready' })
+    await workspace.enqueue({ kind: 'document.archive', documentId: 11 })
+    workspace.addDocument(1, doc(15)).addDocument(1, doc(9))
+    emit('documents.changed', { documentIds: [12, 11, 15, 9], agendaIds: [] })
+    const { rows } = await cache.get(1)
+    expect(rows.map((r) => r.id)).toEqual([15, 13, 12, 10, 9])
+    expect(rows.find((r) => r.id === 12)).toMatchObject({ state: 'ready', pending: 1 })
+    expect(workspace.listCalls).toBe(1)
+    expect(workspace.getCalls).toBe(4)
+    // moved to another agenda: leaves agenda 1, appears in agenda 2 once that is read
+    workspace.documents.set(13, { ...workspace.documents.get(13)!, agenda_id: 2 })
+    emit('documents.changed', { documentIds: [13], agendaIds: [] })
+    expect(await ids()).toEqual([15, 12, 10, 9])
+    expect(await ids(2)).toEqual([20, 13])
+  })
+
+  it('reads an agenda again whole when an event names the agenda, or names nothing', async () => {
+    await ids()
+    workspace.addDocument(1, doc(14))
+    emit('documents.changed', { documentIds: [], agendaIds: [1] })
+    expect(await ids()).toEqual([14, 13, 12, 11, 10])
+    expect(workspace.listCalls).toBe(2)
+    workspace.documents.delete(14)
+    emit('documents.changed', { documentIds: [], agendaIds: [] })
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    expect(workspace.listCalls).toBe(3)
+  })
+
+  it('drops everything when a sync ends (a failed pull writes pages without documents.changed)', async () => {
+    await ids()
+    emit('sync.status', { syncing: true })
+    workspace.addDocument(1, doc(14))
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    emit('sync.status', { syncing: false })
+    expect(await ids()).toEqual([14, 13, 12, 11, 10])
+  })
+
+  it('answers a read that overlapped an event but does not keep it', async () => {
+    workspace.duringList = () => {
+      workspace.addDocument(1, doc(14))
+      emit('documents.changed', { documentIds: [14], agendaIds: [] })
+    }
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    expect(await ids()).toEqual([14, 13, 12, 11, 10])
+    expect(workspace.listCalls).toBe(2)
+  })
+
+  it('reads the agenda whole instead of more than 200 documents one by one', async () => {
+    await ids()
+    emit('documents.changed', { documentIds: Array.from({ length: 201 }, (_, i) => 1000 + i), agendaIds: [] })
+    await ids()
+    expect(workspace.getCalls).toBe(0)
+    expect(workspace.listCalls).toBe(2)
+  })
+
+  it('starts empty for another workspace (account switch) and stops following events when closed', async () => {
+    await ids()
+    const other = new CountingWorkspace().addAgenda({ id: 1, name: 'One' }).addDocument(1, doc(99))
+    const current = workspace
+    workspace = other
+    expect(await ids()).toEqual([99])
+    workspace = current
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    expect(current.listCalls).toBe(2)
+    cache.close()
+    expect(listeners).toHaveLength(0)
+  })
+})
+
+describe('workspace handlers with the row cache', () => {
+  it('flags a duplicate that appears later, once its event arrives, without re-reading the agenda', async () => {
+    workspace.addDocument(1, doc(30, { supplier: { name: 'ACME' }, data: { header: { invoice_no: '7' } } }))
+    const handlers = createWorkspaceHandlers(() => workspace, { subscribe })
+    const context = { senderUrl: 'app://test' }
+    const duplicate = async () =>
+      (await handlers['documents.get']({ id: 30 }, context)).checks.find((c) => c.code === 'duplicate')
+    expect(await duplicate()).toMatchObject({ status: 'ok' })
+    expect(await handlers['agendas.list']({}, context)).toMatchObject({
+      agendas: [
+        { id: 1, counts: { all: 5 } },
+        { id: 2, counts: { all: 1 } },
+      ],
+    })
+    workspace.addDocument(1, doc(31, { supplier: { name: ' acme ' }, data: { header: { invoice_no: '7' } } }))
+    expect(await duplicate()).toMatchObject({ status: 'ok' }) // no event yet: the cache holds
+    emit('documents.changed', { documentIds: [31], agendaIds: [] })
+    expect(await duplicate()).toMatchObject({ status: 'warning', documentIds: [31] })
+    expect((await handlers['documents.list']({ agendaId: 1 }, context)).rows[0]).toMatchObject({ id: 31 })
+    expect(workspace.listCalls).toBe(2)
+  })
+})
