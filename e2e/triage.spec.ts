@@ -210,14 +210,16 @@ test('comment: add, edit, delete', async () => {
   await page.getByTestId('comment-new').fill('Checked against the delivery note.')
   await page.getByTestId('comment-add').click()
   await expect(panel.getByTestId('comment-text')).toHaveText(['Checked against the delivery note.'])
+  await page.screenshot({ path: `${artifacts}/comments.png` })
+  // Edit opened while the comment may still wait for its real uuid: it stays open when it gets it.
+  await panel.getByTestId('comment-edit').click()
   const onSandbox = async () =>
     (await sandboxState(harness.sandboxUrl!)).comments
       .filter((c) => c.document_id === id && !c.deleted)
       .map((c) => c.text)
   await expect.poll(onSandbox, SYNCED).toEqual(['Checked against the delivery note.'])
-  await page.screenshot({ path: `${artifacts}/comments.png` })
-
-  await panel.getByTestId('comment-edit').click()
+  await expect(panel.locator('[data-testid="comment"][data-uuid^="local-"]')).toHaveCount(0)
+  await expect(page.getByTestId('comment-edit-text')).toBeVisible()
   await page.getByTestId('comment-edit-text').fill('Checked against the delivery note and the order.')
   await page.getByTestId('comment-save').click()
   await expect(panel.getByTestId('comment-text')).toHaveText(['Checked against the delivery note and the order.'])

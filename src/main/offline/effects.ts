@@ -25,7 +25,12 @@ export type CachedDocument = Document & {
 }
 
 /** A comment of the local store; `pending` while a create/update/delete waits. */
-export type CachedComment = Comment & { local: { pending: boolean } }
+/**
+ * A comment as the UI sees it: `pending` while its create/update waits in the outbox;
+ * `localUuid` (`local-<entry id>`) on a comment created offline that now has its real uuid, so
+ * the UI keeps one identity for it across the change (an open edit stays open).
+ */
+export type CachedComment = Comment & { local: { pending: boolean; localUuid?: string } }
 
 /** An agenda of the local store (one created offline has a negative id until sent). */
 export type CachedAgenda = Agenda
@@ -113,7 +118,11 @@ export function commentsView(
   userId: number,
   uuidMap: ReadonlyMap<string, string>,
 ): CachedComment[] {
-  const list: CachedComment[] = stored.map((c) => ({ ...c, local: { pending: false } }))
+  const localOf = new Map([...uuidMap].map(([local, real]) => [real, local]))
+  const list: CachedComment[] = stored.map((c) => {
+    const localUuid = localOf.get(c.uuid)
+    return { ...c, local: localUuid ? { pending: false, localUuid } : { pending: false } }
+  })
   const find = (uuid: string) => {
     const real = uuidMap.get(uuid)
     return list.findIndex((c) => c.uuid === uuid || (real !== undefined && c.uuid === real))

@@ -284,7 +284,12 @@ describe('outbox', () => {
     expect(onService[0]!.text).toBe('Check the VAT rate')
     const cached = await ws.listComments(id!)
     expect(cached).toEqual([
-      expect.objectContaining({ uuid: onService[0]!.uuid, text: 'Check the VAT rate', local: { pending: false } }),
+      expect.objectContaining({
+        uuid: onService[0]!.uuid,
+        text: 'Check the VAT rate',
+        // The uuid it had offline stays as its identity for the UI (an open edit stays open).
+        local: { pending: false, localUuid: local },
+      }),
     ])
   })
 

@@ -13,7 +13,8 @@ export type CachedDocument = Document & {
 }
 
 /** A comment of the local store; `pending` while its create/update waits in the outbox. */
-export type CachedComment = Comment & { local: { pending: boolean } }
+/** A comment with its outbox state; `localUuid`: the uuid it had before the service gave it one. */
+export type CachedComment = Comment & { local: { pending: boolean; localUuid?: string } }
 
 /** The outbox actions the triage workspace writes (src/shared/outbox/actions.ts, by `kind`). */
 export type TriageAction =

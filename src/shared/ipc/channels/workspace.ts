@@ -78,9 +78,13 @@ export const cachedDocumentSchema = documentSchema.extend({
 })
 export type CachedDocumentView = z.infer<typeof cachedDocumentSchema>
 
-/** A cached comment; `pending` while its create/update is still in the outbox. */
+/**
+ * A cached comment; `pending` while its create/update is still in the outbox; `localUuid`, on a
+ * comment created through the outbox, the `local-<entry id>` uuid it had before the service gave
+ * it a real one (a stable identity for the UI).
+ */
 export const cachedCommentSchema = commentSchema.extend({
-  local: z.looseObject({ pending: z.boolean() }).optional(),
+  local: z.looseObject({ pending: z.boolean(), localUuid: z.string().optional() }).optional(),
 })
 export type CachedCommentView = z.infer<typeof cachedCommentSchema>
 
