@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../api/errors'
 import { FakeService } from './fakeClient'
 import type { Level } from './store'
-import { openWorkspace, type OfflineWorkspace, type WorkspaceOptions } from './workspace'
+import { LIST_CHUNK, openWorkspace, type OfflineWorkspace, type WorkspaceOptions } from './workspace'
 
 let dir: string
 let level: MemoryLevel<string, unknown>
@@ -67,6 +67,26 @@ describe('pull', () => {
     expect(docs[0]).toMatchObject({ agenda_id: 1, local: { pendingActions: 0, failed: null, archived: false } })
     expect(ws.status()).toMatchObject({ online: true, pending: 0, failed: 0 })
     expect(ws.status().lastSyncAt).not.toBeNull()
+  })
+
+  it('forEachDocument reads an agenda larger than one chunk in chunks, in the order of listDocuments', async () => {
+    service = new FakeService({ agendas: 1, documentsPerAgenda: LIST_CHUNK * 2 + 7 })
+    const ws = await workspace()
+    await ws.syncNow()
+    const [archived] = agendaOneIds()
+    await ws.enqueue({ kind: 'document.archive', documentId: archived! })
+    const visited: number[] = []
+    const reads: number[] = []
+    const getMany = level.getMany.bind(level)
+    level.getMany = ((keys: string[], ...rest: unknown[]) => {
+      reads.push(keys.length)
+      return (getMany as (...a: unknown[]) => unknown)(keys, ...rest)
+    }) as typeof level.getMany
+    await ws.forEachDocument(1, (doc) => visited.push(doc.id))
+    expect(reads.length).toBeGreaterThanOrEqual(3)
+    expect(Math.max(...reads)).toBeLessThanOrEqual(LIST_CHUNK)
+    expect(visited).toEqual(agendaOneIds().filter((id) => id !== archived))
+    expect((await ws.listDocuments(1)).map((d) => d.id)).toEqual(visited)
   })
 
   it('asks for deltas with modified_since minus the overlap after the first full pull', async () => {

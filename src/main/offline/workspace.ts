@@ -48,11 +48,20 @@ export interface WorkspaceOptions {
  * actions go to the durable outbox with their optimistic effect (one atomic write), and the
  * sync engine pulls and pushes in the background.
  */
+/** Documents read from the store at once when an agenda is listed. */
+export const LIST_CHUNK = 500
+
 export interface OfflineWorkspace {
   /** Cached agendas, with those created offline (negative ids) and pending updates applied. */
   listAgendas(): Promise<CachedAgenda[]>
   /** Cached documents of an agenda, id descending; archived and deleted ones left out. */
   listDocuments(agendaId: number): Promise<CachedDocument[]>
+  /**
+   * The same documents, in the same order, handed to `visit` one by one while the store is read
+   * in chunks of {@link LIST_CHUNK}: a caller that keeps only a projection (the inbox rows) never
+   * holds the whole agenda's documents at once (bench B6: memory with 10,000 cached documents).
+   */
+  forEachDocument(agendaId: number, visit: (doc: CachedDocument) => void): Promise<void>
   /** A cached document (also an archived one, `local.archived`), or null. */
   getDocument(id: number): Promise<CachedDocument | null>
   /** Cached comments of a document, including optimistic ones (`local.pending`). */
@@ -150,17 +159,22 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     },
 
     async listDocuments(agendaId) {
-      if (agendaId <= 0) return []
-      const ids = await store.documentIdsOf(agendaId)
-      const stored = await store.getDocuments(ids)
-      const byDoc = entriesByDocument(await store.outboxEntries())
       const docs: CachedDocument[] = []
-      for (const s of stored) {
-        if (!s) continue
-        const view = documentView(s, byDoc.get(s.doc.id) ?? [])
-        if (view && !view.local.archived) docs.push(view)
-      }
+      await workspace.forEachDocument(agendaId, (doc) => docs.push(doc))
       return docs
+    },
+
+    async forEachDocument(agendaId, visit) {
+      if (agendaId <= 0) return
+      const ids = await store.documentIdsOf(agendaId)
+      const byDoc = entriesByDocument(await store.outboxEntries())
+      for (let start = 0; start < ids.length; start += LIST_CHUNK) {
+        for (const s of await store.getDocuments(ids.slice(start, start + LIST_CHUNK))) {
+          if (!s) continue
+          const view = documentView(s, byDoc.get(s.doc.id) ?? [])
+          if (view && !view.local.archived) visit(view)
+        }
+      }
     },
 
     async getDocument(id) {

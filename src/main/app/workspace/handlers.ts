@@ -5,7 +5,7 @@ import { countQueues } from '../../../shared/queues'
 import type { Handler } from '../router'
 import { WorkspaceError } from './errors'
 import type { CachedDocument, TriageAction, WorkspacePort } from './port'
-import { AgendaRowCache, agendaRowsOf, type AgendaRows, type WorkspaceEventSubscriber } from './rowCache'
+import { AgendaRowCache, readAgendaRows, type AgendaRows, type WorkspaceEventSubscriber } from './rowCache'
 
 /** The channel names of the triage workspace (src/shared/ipc/channels/workspace.ts). */
 export type WorkspaceChannelName = keyof typeof workspaceChannels & ChannelName
@@ -60,7 +60,7 @@ export function createWorkspaceHandlers(
   /** An agenda's rows: from the row cache, or read (refreshing the timed duplicate index). */
   const listAgenda = (agendaId: number): Promise<AgendaRows> => {
     if (cache) return cache.get(agendaId)
-    const rows = getWorkspace().listDocuments(agendaId).then(agendaRowsOf)
+    const rows = readAgendaRows(getWorkspace(), agendaId)
     duplicateIndex.set(agendaId, { at: now().getTime(), rows })
     rows.catch(() => {
       if (duplicateIndex.get(agendaId)?.rows === rows) duplicateIndex.delete(agendaId)

@@ -35,6 +35,11 @@ export interface WorkspacePort {
   listAgendas(): Promise<Agenda[]>
   /** Documents of an agenda, id descending, without archived or deleted ones. */
   listDocuments(agendaId: number): Promise<CachedDocument[]>
+  /**
+   * Optional: the same documents in the same order, handed over one by one without holding the
+   * whole agenda at once (the offline store reads in chunks). Used for the inbox rows.
+   */
+  forEachDocument?(agendaId: number, visit: (doc: CachedDocument) => void): Promise<void>
   getDocument(id: number): Promise<CachedDocument | null>
   listComments(documentId: number): Promise<CachedComment[]>
   getPreview(documentId: number): Promise<{ contentType: string; bytes: Uint8Array } | null>

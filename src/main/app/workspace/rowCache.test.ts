@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Document } from '../../../shared/api'
 import { FakeWorkspace } from './fakeWorkspace'
 import { createWorkspaceHandlers } from './handlers'
-import { AgendaRowCache } from './rowCache'
+import type { CachedDocument } from './port'
+import { AgendaRowCache, readAgendaRows } from './rowCache'
 
 function doc(id: number, overrides: Partial<Document> = {}): Document {
   return {
@@ -159,5 +160,25 @@ describe('workspace handlers with the row cache', () => {
     expect(await duplicate()).toMatchObject({ status: 'warning', documentIds: [31] })
     expect((await handlers['documents.list']({ agendaId: 1 }, context)).rows[0]).toMatchObject({ id: 31 })
     expect(workspace.listCalls).toBe(2)
+  })
+})
+
+describe('readAgendaRows', () => {
+  it('builds the rows from forEachDocument when the port has it, never asking for the whole list', async () => {
+    class VisitingWorkspace extends FakeWorkspace {
+      override async listDocuments(): Promise<never> {
+        throw new Error('listDocuments must not be called when forEachDocument exists')
+      }
+      async forEachDocument(agendaId: number, visit: (d: CachedDocument) => void): Promise<void> {
+        for (const d of await super.listDocuments(agendaId)) visit(d)
+      }
+    }
+    const visiting = new VisitingWorkspace()
+    visiting.addDocument(1, doc(5, { supplier: { name: 'ACME' }, data: { header: { invoice_no: '7' } } }))
+    visiting.addDocument(1, doc(9, { supplier: { name: 'acme' }, data: { header: { invoice_no: '7' } } }))
+    visiting.addDocument(2, doc(6))
+    const read = await readAgendaRows(visiting, 1)
+    expect(read.rows.map((r) => r.id)).toEqual([9, 5])
+    expect([...read.byKey.values()].map((list) => list.map((c) => c.id))).toEqual([[9, 5]])
   })
 })

@@ -22,11 +22,37 @@ const MAX_PATCHED = 200
 
 /** Builds the rows and duplicate index of an agenda from its cached documents (id descending). */
 export function agendaRowsOf(
-  docs: readonly CachedDocument[],
+  docs: Iterable<CachedDocument>,
 ): AgendaRows & { byKey: Map<string, DuplicateCandidate[]> } {
+  const builder = rowsBuilder()
+  for (const doc of docs) builder.add(doc)
+  return builder.result()
+}
+
+/**
+ * Reads the rows of `agendaId` through `workspace.forEachDocument` when the port has it (only
+ * the rows are kept, never the whole agenda's documents: bench B6), else `listDocuments`.
+ */
+export async function readAgendaRows(
+  workspace: WorkspacePort,
+  agendaId: number,
+): Promise<AgendaRows & { byKey: Map<string, DuplicateCandidate[]> }> {
+  if (!workspace.forEachDocument) return agendaRowsOf(await workspace.listDocuments(agendaId))
+  const builder = rowsBuilder()
+  await workspace.forEachDocument(agendaId, (doc) => builder.add(doc))
+  return builder.result()
+}
+
+function rowsBuilder() {
   const byKey = new Map<string, DuplicateCandidate[]>()
-  for (const doc of docs) addCandidate(byKey, doc)
-  return { rows: docs.map(toDocumentRow), byKey }
+  const rows: DocumentRow[] = []
+  return {
+    add(doc: CachedDocument): void {
+      addCandidate(byKey, doc)
+      rows.push(toDocumentRow(doc))
+    },
+    result: () => ({ rows, byKey }),
+  }
 }
 
 function candidateOf(doc: CachedDocument): { key: string | null; candidate: DuplicateCandidate } {
@@ -102,13 +128,13 @@ export class AgendaRowCache {
       this.workspace = workspace
       this.dropAll()
     }
-    if (agendaId <= 0) return agendaRowsOf(await workspace.listDocuments(agendaId))
+    if (agendaId <= 0) return readAgendaRows(workspace, agendaId)
     if (this.dirty.size > MAX_PATCHED) this.dropAll()
     else if (this.dirty.size > 0) await this.patch(workspace)
     const cached = this.agendas.get(agendaId)
     if (cached && this.dirty.size === 0) return cached
     const generation = this.generation
-    const read = agendaRowsOf(await workspace.listDocuments(agendaId))
+    const read = await readAgendaRows(workspace, agendaId)
     if (generation === this.generation && workspace === this.workspace) this.agendas.set(agendaId, read)
     return read
   }
