@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici'
-import type { z } from 'zod'
+import { z } from 'zod'
 import {
   agendaListResponseSchema,
   createAgendasResponseSchema,
@@ -37,6 +37,29 @@ import {
 export const PAGE_SIZE = 50
 /** Largest request body the client sends (observed clients stay under 20 MB). */
 export const MAX_REQUEST_BYTES = 20_000_000
+
+/**
+ * Compiled copies of the response schemas (zod `z.compile`), made on a schema's first use.
+ * A compiled copy accepts exactly what its schema accepts and returns the same output; an
+ * input its fast path refuses is parsed again by the runtime parser, so the issues (and the
+ * `bad_response` message naming the field) are the schema's own. It builds the fast path with
+ * `new Function`, which the main process allows (the renderer's CSP would not; it never decodes
+ * service responses, and a process that set zod's `jitless` keeps the runtime parser). A schema
+ * zod cannot compile is used as it is. For a page of 50 documents this halves the validation
+ * time (about 0.9 to 0.4 ms of main-thread time, bench B1).
+ */
+const compiledSchemas = new WeakMap<z.ZodType, z.ZodType>()
+
+/** The compiled copy of `schema` (see {@link compiledSchemas}); same input, output and errors. */
+export function compiledSchema<S extends z.ZodType>(schema: S): S {
+  let compiled = compiledSchemas.get(schema)
+  if (!compiled) {
+    // A process that set zod's `jitless` (no `new Function`, e.g. under a strict CSP) keeps the runtime parser.
+    compiled = z.config().jitless ? schema : z.compile(schema)
+    compiledSchemas.set(schema, compiled)
+  }
+  return compiled as S
+}
 
 /** Where the client gets bearer tokens (implemented by the auth layer's TokenManager). */
 export interface TokenSource {
@@ -667,7 +690,7 @@ export class ApiClient {
         status: response.status,
       })
     }
-    const parsed = schema.safeParse(value)
+    const parsed = compiledSchema(schema).safeParse(value)
     if (!parsed.success) {
       throw new ApiError('bad_response', `Unexpected response from ${what}: ${describeIssues(parsed.error)}`, {
         status: response.status,

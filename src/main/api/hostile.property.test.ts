@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import { MemoryLevel } from 'memory-level'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { agendaListResponseSchema } from '../../shared/api/agenda'
 import { commentListResponseSchema } from '../../shared/api/comment'
 import { documentListResponseSchema } from '../../shared/api/document'
@@ -20,7 +20,7 @@ import { userSchema } from '../../shared/api/user'
 import { startTestSandbox } from '../../sandbox/testing'
 import { openWorkspace } from '../offline'
 import type { Level } from '../offline/store'
-import { ApiClient } from './client'
+import { ApiClient, compiledSchema } from './client'
 import { codeForStatus, formatPath, isApiError } from './errors'
 
 const TOKEN = 'hostile-test-access-token-0123456789'
@@ -199,6 +199,40 @@ describe('ApiClient against hostile responses', () => {
       )
     },
     60_000,
+  )
+
+  it.each(endpoints.map((e) => [e.name, e] as const))(
+    "%s: the compiled schema the client uses gives the runtime parser's output and issues",
+    (_name, endpoint) => {
+      // strict: a schema zod cannot compile would silently lose its fast path (bench B1).
+      expect(() => z.compile(endpoint.schema, { strict: true })).not.toThrow()
+      const compiled = compiledSchema(endpoint.schema)
+      expect(compiled).not.toBe(endpoint.schema)
+      const original = real[endpoint.name] as Json
+      const value: fc.Arbitrary<Json> = fc.oneof<fc.Arbitrary<Json>[]>(
+        wrongValue,
+        fc.constantFrom(' 12.50 ', '-7', '007', '1e3', '12.', '.5', '0x10', '', ' ', '9'.repeat(400), '-0'),
+        fc.constant(JSON.parse('{"__proto__":{"polluted":1},"href":"x"}') as Json),
+      )
+      const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+        { arbitrary: fc.constant({ kind: 'delete' as const }), weight: 1 },
+        { arbitrary: value.map((v) => ({ kind: 'set' as const, value: v })), weight: 4 },
+      )
+      fc.assert(
+        fc.property(fc.constantFrom(...pathsOf(original)), mutation, (path, m) => {
+          const body = mutate(original, path, m)
+          const expected = endpoint.schema.safeParse(body)
+          const actual = compiled.safeParse(body)
+          expect(actual.success).toBe(expected.success)
+          if (expected.success) expect(actual.data).toStrictEqual(expected.data)
+          else expect(actual.error!.issues).toStrictEqual(expected.error.issues)
+        }),
+        { numRuns: 400, seed: 13 },
+      )
+      const valid = endpoint.schema.safeParse(original)
+      expect(valid.success).toBe(true)
+      expect(compiled.parse(original)).toStrictEqual(valid.data)
+    },
   )
 
   it('refuses invalid JSON, HTML error pages, empty and binary bodies, and JSON of the wrong kind', async () => {
