@@ -105,14 +105,7 @@ test.describe('sign-in', () => {
     const needed = page.getByTestId('account-signin-needed')
     await expect(needed).toContainText('signed out of Sandbox')
     await expect(page.getByTestId('account-user')).toContainText('Second')
-    const popupPromise = page.waitForEvent('popup')
-    await needed.getByRole('button', { name: 'Sign in with the system browser' }).click()
-    const popup = await popupPromise
-    await popup.getByLabel('Email').fill('demo@docket.test')
-    await popup.getByLabel('Password').fill('demo-password-1')
-    await popup.getByRole('button', { name: 'Sign in' }).click()
-    await popup.getByRole('button', { name: 'Authorize' }).click()
-    await popup.close()
+    await (await signInOnSandboxPages(page, 'Authorize', needed)).close()
     await expect(page.getByTestId('account-user')).toContainText('Sandbox')
     await expect(page.getByTestId('account-panel')).toContainText(sandbox.url)
 

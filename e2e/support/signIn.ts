@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** The sandbox's registration and demo user, as the sign-in form needs them. */
 export interface SandboxLogin {
@@ -18,13 +18,17 @@ export async function addSandboxServer(page: Page, sandbox: SandboxLogin, label 
 }
 
 /**
- * Clicks "Sign in with the system browser", and in the tab the harness opens plays the user
- * on the sandbox's login page (labelled Email and Password, "Sign in") and consent page
- * ("Authorize" or "Deny"). Resolves with that tab.
+ * Clicks "Sign in with the system browser" (in `within`, default the whole page), and in the
+ * tab the harness opens plays the user on the sandbox's login page (labelled Email and
+ * Password, "Sign in") and consent page ("Authorize" or "Deny"). Resolves with that tab.
  */
-export async function signInOnSandboxPages(page: Page, decision: 'Authorize' | 'Deny' = 'Authorize'): Promise<Page> {
+export async function signInOnSandboxPages(
+  page: Page,
+  decision: 'Authorize' | 'Deny' = 'Authorize',
+  within: Page | Locator = page,
+): Promise<Page> {
   const popupPromise = page.waitForEvent('popup')
-  await page.getByRole('button', { name: 'Sign in with the system browser' }).click()
+  await within.getByRole('button', { name: 'Sign in with the system browser' }).click()
   const popup = await popupPromise
   await popup.getByLabel('Email').fill('demo@docket.test')
   await popup.getByLabel('Password').fill('demo-password-1')
