@@ -1,33 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Document } from '../../../shared/api'
 import { createRouter, type Handlers } from '../router'
-import { FakeWorkspace } from './fakeWorkspace'
+import { FakeWorkspace, sampleDocument as doc } from './fakeWorkspace'
 import { createWorkspaceHandlers } from './handlers'
-
-function doc(id: number, overrides: Partial<Document> = {}): Document {
-  return {
-    id,
-    type: 'PurchaseInvoice',
-    state: 'not_ready',
-    created_at: '2026-01-01T00:00:00Z',
-    last_modified_at: '2026-01-01T00:00:00Z',
-    comments_count: 0,
-    supplier: { name: `Supplier ${id}` },
-    data: {
-      header: {
-        invoice_no: `INV-${id}`,
-        variable_symbol: `${id}00`,
-        issue_date: '2026-01-01',
-        due_date: '2026-01-31',
-        currency: 'eur',
-      },
-    },
-    summary: { sub_total: 100, vat_total: 21, total: 121 },
-    tax_lines: [{ percent: 21, sub_total: 100, vat_total: 21 }],
-    items: [{ subtotal: 100 }],
-    ...overrides,
-  }
-}
 
 let workspace: FakeWorkspace
 let call: (channel: string, input: unknown) => Promise<unknown>

@@ -1,23 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Document } from '../../../shared/api'
-import { FakeWorkspace } from './fakeWorkspace'
+import { FakeWorkspace, sampleDocument as doc } from './fakeWorkspace'
 import { createWorkspaceHandlers } from './handlers'
 import type { CachedDocument } from './port'
 import { AgendaRowCache, readAgendaRows } from './rowCache'
-
-function doc(id: number, overrides: Partial<Document> = {}): Document {
-  return {
-    id,
-    type: 'PurchaseInvoice',
-    state: 'not_ready',
-    created_at: '2026-01-01T00:00:00Z',
-    last_modified_at: '2026-01-01T00:00:00Z',
-    comments_count: 0,
-    supplier: { name: `Supplier ${id}` },
-    data: { header: { invoice_no: `INV-${id}` } },
-    ...overrides,
-  }
-}
 
 /** A FakeWorkspace that counts its reads. */
 class CountingWorkspace extends FakeWorkspace {
