@@ -1081,10 +1081,17 @@ export class SyncEngine {
     let writing: Promise<void> | null = null
     let writeFailure: unknown
     let agendaIds: ReadonlySet<number> | null = null
+    /** Agendas whose pages this pull wrote (told to the renderer even when the pull fails later). */
+    const pagesWrittenFor = new Set<number>()
+    let succeeded = false
     const pump = (): void => {
       if (writing || waiting.length === 0 || writeFailure !== undefined || !agendaIds) return
       const known = agendaIds
-      writing = this.storePages(waiting.splice(0).filter((p) => known.has(p.agendaId)))
+      const pages = waiting.splice(0).filter((p) => known.has(p.agendaId))
+      writing = this.storePages(pages)
+        .then(() => {
+          for (const page of pages) pagesWrittenFor.add(page.agendaId)
+        })
         .catch((error: unknown) => {
           writeFailure = error
           abortListings.abort()
@@ -1272,6 +1279,7 @@ export class SyncEngine {
       }
       this.lastSyncAt = startedAt.toISOString()
       this.lastError = null
+      succeeded = true
       this.emit('documents.changed', { documentIds: [...new Set(documentIds)], agendaIds: agendas.map((a) => a.id) })
       for (const r of repaired) this.emit('documents.repairFinished', r)
       return true
@@ -1291,6 +1299,10 @@ export class SyncEngine {
     } finally {
       // Let the page writes settle before the pull ends.
       await writesDone()
+      // A pull that failed half-way kept the pages it wrote (the service's state): say so.
+      if (!succeeded && pagesWrittenFor.size > 0) {
+        this.emit('documents.changed', { documentIds: [], agendaIds: [...pagesWrittenFor] })
+      }
       this.syncing = false
       this.emitStatus()
     }

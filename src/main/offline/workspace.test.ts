@@ -89,6 +89,21 @@ describe('pull', () => {
     expect((await ws.listDocuments(1)).map((d) => d.id)).toEqual(visited)
   })
 
+  it('a pull that fails half-way keeps the pages it wrote and names their agendas in documents.changed', async () => {
+    const ws = await workspace()
+    service.failNext('listDocuments', new ApiError('server', 'The service failed (fake).', { status: 500 }), true)
+    await ws.syncNow()
+    expect(ws.status().lastError).toMatchObject({ code: 'server' })
+    // Both listings ran at once and delivered their pages before agenda 1's call failed.
+    const changed = events
+      .filter((e) => e.event === 'documents.changed')
+      .map((e) => e.payload as { documentIds: number[]; agendaIds: number[] })
+    expect(changed).toHaveLength(1)
+    expect(changed[0]!.documentIds).toEqual([])
+    expect([...changed[0]!.agendaIds].sort()).toEqual([1, 2])
+    expect((await ws.listDocuments(1)).map((d) => d.id)).toEqual(agendaOneIds())
+  })
+
   it('asks for deltas with modified_since minus the overlap after the first full pull', async () => {
     const ws = await workspace({ overlapMs: 5_000 })
     await ws.syncNow()

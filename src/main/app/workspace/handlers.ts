@@ -26,7 +26,7 @@ export interface WorkspaceHandlerOptions {
   duplicateIndexMaxAgeMs?: number
   /**
    * The app's events (`bus.connect`). Given, the rows and duplicate index of each listed agenda
-   * are kept between calls and updated from `documents.changed` / `sync.status`
+   * are kept between calls and updated from `documents.changed`
    * ({@link AgendaRowCache}), and `duplicateIndexMaxAgeMs` no longer applies; without it, every
    * listing reads the agenda again.
    */

@@ -84,12 +84,12 @@ describe('AgendaRowCache', () => {
     expect(workspace.listCalls).toBe(3)
   })
 
-  it('drops everything when a sync ends (a failed pull writes pages without documents.changed)', async () => {
+  it('a failed pull names the agendas whose pages it wrote: those are read again', async () => {
     await ids()
-    emit('sync.status', { syncing: true })
     workspace.addDocument(1, doc(14))
-    expect(await ids()).toEqual([13, 12, 11, 10])
     emit('sync.status', { syncing: false })
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    emit('documents.changed', { documentIds: [], agendaIds: [1] })
     expect(await ids()).toEqual([14, 13, 12, 11, 10])
   })
 

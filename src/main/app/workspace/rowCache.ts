@@ -14,7 +14,7 @@ export interface AgendaRows {
   byKey: ReadonlyMap<string, readonly DuplicateCandidate[]>
 }
 
-/** The events of src/shared/ipc/channels/sync.ts the cache follows (the app's event bus). */
+/** Subscribes to the app's event bus (the cache follows `documents.changed` of src/shared/ipc/channels/sync.ts). */
 export type WorkspaceEventSubscriber = (listener: (event: string, payload: unknown) => void) => () => void
 
 /** Above this many changed documents, an agenda is read again whole instead of one by one. */
@@ -82,9 +82,8 @@ interface Entry extends AgendaRows {
  * Exactness comes from the workspace's events, which follow every store write:
  * - `documents.changed` marks its `documentIds` for re-reading one by one (an outbox action,
  *   a push's answer) and drops the agendas in `agendaIds` (a pull, an upload) to be read
- *   again whole; without either, everything is dropped;
- * - `sync.status` turning from syncing to not syncing drops everything (a pull that failed
- *   half-way wrote pages without a `documents.changed`).
+ *   again whole (a pull names every agenda; one that fails half-way, the agendas whose pages
+ *   it wrote); without either, everything is dropped.
  * Marked documents are re-read before the next answer (more than 200 drop the agenda
  * instead). A read that overlapped an event is answered but not kept. Calls are served one
  * at a time, so an answer always reflects every event emitted before it was asked for.
@@ -95,7 +94,6 @@ export class AgendaRowCache {
   private readonly agendas = new Map<number, Entry>()
   private readonly dirty = new Set<number>()
   private generation = 0
-  private syncing = false
   private tail: Promise<unknown> = Promise.resolve()
   private readonly unsubscribe: () => void
 
@@ -177,12 +175,6 @@ export class AgendaRowCache {
       if (docs.length === 0 && agendas.length === 0) return this.dropAll()
       for (const id of agendas) this.agendas.delete(id)
       for (const id of docs) this.dirty.add(id)
-      return
-    }
-    if (event === 'sync.status') {
-      const syncing = (payload as { syncing?: unknown } | null)?.syncing === true
-      if (this.syncing && !syncing) this.dropAll()
-      this.syncing = syncing
     }
   }
 
