@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os'
 import { Agent } from 'undici'
+import { sourcePageWorker, WorkerPageDecoder } from '../src/main/api'
 import { sequentialSync, PAGE_SIZE } from './lib/baseline'
 import { changeDocuments } from './lib/changes'
 import { apiClientSyncer, SYNC_TYPES, type DocketSyncer } from './lib/docketSync'
@@ -35,7 +36,7 @@ const AGENDA_LIST_REQUEST = new RegExp(`^/api/v1_2/documents\\?(.*&)?agenda_id=$
  * sync and checks that Docket now holds the 100 new states.
  */
 export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[]> {
-  const reps = ctx.quick ? 1 : 3
+  const reps = ctx.quick ? 3 : 5
   let sandbox
   try {
     sandbox = await startSandboxProcess({
@@ -47,18 +48,21 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
   }
   ctx.log(`sync: sandbox with ${SYNC_DOCUMENTS} documents started in ${Math.round(sandbox.startupMs)} ms (not timed)`)
   const baselineAgent = new Agent({ keepAliveTimeout: 60_000 })
+  // One page decoder (worker thread) for every Docket sync of the run, as the app has one for its lifetime.
+  const pageDecoder = new WorkerPageDecoder({ ...sourcePageWorker(), log: ctx.log })
   const syncers: DocketSyncer[] = []
   try {
     const token = await passwordToken(sandbox.url, ownerCredentials(sandbox.credentials))
     const makeSyncer = async (): Promise<DocketSyncer> => {
       const syncer =
-        (await workspaceSyncer(sandbox.url, token, SCALE_AGENDA_ID, ctx.log, ctx.engineOptions)) ??
+        (await workspaceSyncer(sandbox.url, token, SCALE_AGENDA_ID, ctx.log, ctx.engineOptions, pageDecoder)) ??
         apiClientSyncer(sandbox.url, token, SCALE_AGENDA_ID)
       syncers.push(syncer)
       return syncer
     }
 
-    // Warm-up (untimed): JIT on both sides of the wire, connections open.
+    // Warm-up (untimed): JIT on both sides of the wire (and in the decoder thread), connections open.
+    await pageDecoder.start()
     await sequentialSync(sandbox.url, token, SCALE_AGENDA_ID, SYNC_TYPES, baselineAgent, ctx.quick ? 40 : Infinity)
     {
       const warm = await makeSyncer()
@@ -212,6 +216,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
   } finally {
     for (const s of syncers) await s.close().catch(() => undefined)
     await baselineAgent.close().catch(() => undefined)
+    await pageDecoder.close()
     await sandbox.close()
   }
 }

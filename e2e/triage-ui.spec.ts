@@ -209,7 +209,10 @@ test('an error code becomes a readable toast: undo after the action was sent', a
   await openApp(page)
   await page.getByTestId('inbox-list').focus()
   await page.keyboard.press('Enter')
+  const before = app.workspace.outbox.length
   await page.keyboard.press('r')
+  // The key press returns once the page has it; the action reaches the services a moment later.
+  await expect.poll(() => app.workspace.outbox.length).toBe(before + 1)
   app.workspace.send()
   await page.keyboard.press('u')
   await expect(page.getByTestId('toast').filter({ hasText: 'Too late to undo' })).toBeVisible()

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ApiClient } from '../../src/main/api'
+import { ApiClient, sourcePageWorker, WorkerPageDecoder, type DocumentPageDecoder } from '../../src/main/api'
 import type { DocketSyncer } from './docketSync'
 
 /** What the benchmarks use of src/main/offline (loaded lazily so a missing module fails only B1/B2/B5). */
@@ -49,13 +49,18 @@ export async function workspaceSyncer(
   agendaId: number,
   log: (line: string) => void,
   engineOptions: Record<string, number> = {},
+  /** The app's one page decoder, shared by the syncs (default: one of this syncer's own, closed with it). */
+  sharedPageDecoder?: DocumentPageDecoder,
 ): Promise<DocketSyncer | null> {
   const offline = await loadOffline(log)
   if (!offline) return null
   const dir = await mkdtemp(join(tmpdir(), 'docket-bench-sync-'))
+  // As in the app: pages are decoded in a worker thread (the TypeScript source, through tsx).
+  const pageDecoder = sharedPageDecoder ?? new WorkerPageDecoder({ ...sourcePageWorker(), log })
   const client = new ApiClient({
     baseUrl: url,
     tokens: { getAccessToken: async () => token, refreshAfterUnauthorized: async () => token },
+    pageDecoder,
   })
   // Times spent inside the client's calls (the network side of a sync), to tell it from store work.
   const timing = { clientMs: 0, calls: {} as Record<string, number> }
@@ -109,6 +114,7 @@ export async function workspaceSyncer(
     async close() {
       await workspace.close().catch(() => undefined)
       await client.close().catch(() => undefined)
+      if (!sharedPageDecoder) await pageDecoder.close()
       await rm(dir, { recursive: true, force: true }).catch(() => undefined)
     },
   }

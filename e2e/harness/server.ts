@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http'
 import Fastify from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createAppServices, type AppServices } from '../../src/main/app'
+import { WorkerPageDecoder } from '../../src/main/api/pageDecoder'
 import { createRouter } from '../../src/main/app/router'
 import type { FileHost } from '../../src/main/app/ports'
 import { ElectronAccountStore } from '../../src/main/auth/accountStore'
@@ -133,6 +134,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     loopbackAnyPort: true,
     files,
     openExternal: async (url) => send('harness.openExternal', { url }),
+    // Pulls decode pages in a worker thread as in the app; the harness runs the TypeScript source through tsx.
+    pageDecoder: new WorkerPageDecoder({
+      entry: join(projectRoot, 'src/main/api/pageWorker.ts'),
+      execArgv: ['--import', 'tsx'],
+      log,
+    }),
     log,
   })
   await services.start()

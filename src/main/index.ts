@@ -17,6 +17,9 @@ import { createLoginWindowOpener } from './electron/loginWindow'
 import { createSystemBrowserOpener } from './electron/systemBrowser'
 import { ElectronAccountStore } from './auth/accountStore'
 import { KeytarCredentialStore } from './auth/keytarStore'
+import { WorkerPageDecoder } from './api/pageDecoder'
+// electron-vite bundles the worker thread's module on its own and gives its path (types: electron-vite/node).
+import pageWorkerPath from './api/pageWorker?modulePath'
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
 const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources')
@@ -65,6 +68,7 @@ if (!app.requestSingleInstanceLock()) {
           })(authorizeUrl, redirectUri),
         files: createElectronFileHost({ getWindow: () => mainWindow }),
         openExternal,
+        pageDecoder: new WorkerPageDecoder({ entry: pageWorkerPath, log }),
         log,
       })
       const router = createRouter({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FaultInjector, mulberry32, validateFaults } from './faults'
+import { FaultInjector, mulberry32, validateFaults, waitUntil } from './faults'
 
 describe('FaultInjector', () => {
   it('injects nothing by default', () => {
@@ -34,6 +34,14 @@ describe('FaultInjector', () => {
       const d = f.delayMs()
       expect(d).toBeGreaterThanOrEqual(20)
       expect(d).toBeLessThanOrEqual(30)
+    }
+  })
+
+  it('waitUntil (the latency wait) never resolves before its deadline, however short', async () => {
+    for (const ms of [0, 0.3, 1, 2.5, 7]) {
+      const deadline = performance.now() + ms
+      await waitUntil(deadline)
+      expect(performance.now()).toBeGreaterThanOrEqual(deadline)
     }
   })
 

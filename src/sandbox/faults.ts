@@ -92,3 +92,18 @@ export class FaultInjector {
     return 'none'
   }
 }
+
+/**
+ * Resolves once `performance.now()` reaches `deadline` (ms), never before and usually within
+ * about 0.5 ms after. The latency fault counts from the request's arrival with it, so that
+ * `latencyMs: 20` delays a request by about 20 ms, not by 20 ms plus the time spent before the
+ * hook ran (bench B1 counts its lower bound in units of the latency). A timer rounded up to the
+ * millisecond does the waiting; the event loop is only turned (`setImmediate`) for the rare
+ * timer that fires a little early, so waiting costs no CPU: a busy wait would take CPU from the
+ * client being measured on a small machine.
+ */
+export async function waitUntil(deadline: number): Promise<void> {
+  const remaining = deadline - performance.now()
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(remaining)))
+  while (performance.now() < deadline) await new Promise((resolve) => setImmediate(resolve))
+}

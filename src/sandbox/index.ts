@@ -10,7 +10,7 @@ import { registerAgendas } from './agendas'
 import { registerComments } from './comments'
 import { isObject, sendMessage, type SandboxContext } from './context'
 import { registerDocuments } from './documents'
-import { FaultInjector, validateFaults, type SandboxFaults } from './faults'
+import { FaultInjector, validateFaults, waitUntil, type SandboxFaults } from './faults'
 import { loadFixtures } from './fixtures'
 import { registerOAuth } from './oauth'
 import { OriginalSigner, Renderer } from './render'
@@ -167,12 +167,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const byRoute: Record<string, number> = {}
   const dropAfter = new WeakSet<FastifyRequest>()
   app.addHook('onRequest', async (request, reply) => {
+    const arrivedAt = performance.now()
     requests++
     const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`
     byRoute[route] = (byRoute[route] ?? 0) + 1
     if (!request.url.startsWith('/api/')) return
     const delay = faults.delayMs()
-    if (delay > 0) await new Promise((r) => setTimeout(r, delay))
+    if (delay > 0) await waitUntil(arrivedAt + delay)
     const decision = faults.decide()
     if (decision === 'error') {
       log(`fault: 500 for ${request.method} ${request.url.split('?')[0]}`)

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiClient, formatModifiedSince, decodeUrlSafeBase64 } from './client'
+import type { EncodedDocument } from './documentPage'
 import { isApiError, type ApiError } from './errors'
+import { inlinePageDecoder, type DocumentPageDecoder } from './pageDecoder'
 import { backoffDelay, parseRetryAfter, resolveRetryOptions } from './retry'
 
 /** Unit tests of the client against small node:http fakes (behaviour the sandbox cannot provoke). */
@@ -351,6 +353,46 @@ describe('listDocuments', () => {
       '?agenda_id=3&type[]=PurchaseInvoice&type[]=SalesInvoice&ids[]=1&ids[]=2&states[]=ready&modified_since=2026-02-03T04:05:06Z&page=2',
     )
     expect(formatModifiedSince(new Date(Date.UTC(2026, 0, 1)))).toBe('2026-01-01T00:00:00Z')
+  })
+})
+
+describe('listDocumentPages', () => {
+  it('hands each page over as its decoder decoded it (validated documents with their JSON text) and keeps nothing', async () => {
+    const url = await serve((req, res) => {
+      const page = Number(new URL(req.url!, 'http://x').searchParams.get('page'))
+      const count = page === 1 ? 50 : page === 2 ? 4 : 0
+      json(res, 200, { documents: Array.from({ length: count }, (_, i) => doc(1000 - (page - 1) * 50 - i)) })
+    })
+    const decoded: string[] = []
+    const pageDecoder: DocumentPageDecoder = {
+      decode: async (body, contentType) => {
+        decoded.push(contentType)
+        return inlinePageDecoder.decode(body, contentType)
+      },
+      close: async () => undefined,
+    }
+    const pages = new Map<number, EncodedDocument[]>()
+    const result = await makeClient(url, { pageDecoder }).listDocumentPages({
+      agendaId: 1,
+      concurrency: 2,
+      onPage: (documents, page) => pages.set(page, documents),
+    })
+    expect(result).toBeUndefined()
+    expect([...pages.keys()].sort()).toEqual([1, 2])
+    expect(pages.get(2)!.map((d) => d.id)).toEqual([950, 949, 948, 947])
+    expect(JSON.parse(pages.get(2)![0]!.json)).toEqual(doc(950))
+    expect(decoded.length).toBeGreaterThanOrEqual(2)
+    expect(decoded.every((type) => type.startsWith('application/json'))).toBe(true)
+  })
+
+  it('rejects with bad_response naming the field when a page does not fit the schema', async () => {
+    const url = await serve((_req, res) => json(res, 200, { documents: [doc(2), doc(1, { last_modified_at: 17 })] }))
+    const error = await failure(makeClient(url).listDocumentPages({ agendaId: 1, onPage: () => undefined }))
+    expect(error.code).toBe('bad_response')
+    expect(error.message).toMatch(
+      /^Unexpected response from GET \/api\/v1_2\/documents.*: documents\[1\]\.last_modified_at: /,
+    )
+    expect(error.status).toBe(200)
   })
 })
 

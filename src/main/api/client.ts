@@ -23,7 +23,9 @@ import { redact } from '../../shared/api/redact'
 import { isLoopbackHost } from '../../shared/api/serviceUrl'
 import { userSchema, type User } from '../../shared/api/user'
 import { createDispatcher, type DispatcherOptions } from './dispatcher'
-import { ApiError, codeForStatus, defaultMessage, describeIssues, isApiError } from './errors'
+import { parseJsonBody, validateBody, type EncodedDocument } from './documentPage'
+import { inlinePageDecoder, type DocumentPageDecoder } from './pageDecoder'
+import { ApiError, codeForStatus, defaultMessage, isApiError } from './errors'
 import {
   backoffDelay,
   parseRetryAfter,
@@ -33,33 +35,12 @@ import {
   type RetryOptions,
 } from './retry'
 
+export { compiledSchema } from './compiledSchema'
+
 /** Documents per page of GET /api/v1_2/documents (spec "Limits"). */
 export const PAGE_SIZE = 50
 /** Largest request body the client sends (observed clients stay under 20 MB). */
 export const MAX_REQUEST_BYTES = 20_000_000
-
-/**
- * Compiled copies of the response schemas (zod `z.compile`), made on a schema's first use.
- * A compiled copy accepts exactly what its schema accepts and returns the same output; an
- * input its fast path refuses is parsed again by the runtime parser, so the issues (and the
- * `bad_response` message naming the field) are the schema's own. It builds the fast path with
- * `new Function`, which the main process allows (the renderer's CSP would not; it never decodes
- * service responses, and a process that set zod's `jitless` keeps the runtime parser). A schema
- * zod cannot compile is used as it is. For a page of 50 documents this halves the validation
- * time (about 0.9 to 0.4 ms of main-thread time, bench B1).
- */
-const compiledSchemas = new WeakMap<z.ZodType, z.ZodType>()
-
-/** The compiled copy of `schema` (see {@link compiledSchemas}); same input, output and errors. */
-export function compiledSchema<S extends z.ZodType>(schema: S): S {
-  let compiled = compiledSchemas.get(schema)
-  if (!compiled) {
-    // A process that set zod's `jitless` (no `new Function`, e.g. under a strict CSP) keeps the runtime parser.
-    compiled = z.config().jitless ? schema : z.compile(schema)
-    compiledSchemas.set(schema, compiled)
-  }
-  return compiled as S
-}
 
 /** Where the client gets bearer tokens (implemented by the auth layer's TokenManager). */
 export interface TokenSource {
@@ -91,6 +72,11 @@ export interface ApiClientOptions {
   now?: () => number
   /** Max request body in bytes for uploads (default {@link MAX_REQUEST_BYTES}). */
   maxRequestBytes?: number
+  /**
+   * Decodes the pages of {@link ApiClient.listDocumentPages} (default: on the calling thread).
+   * The app passes a {@link WorkerPageDecoder}, shared by its clients and closed by its owner.
+   */
+  pageDecoder?: DocumentPageDecoder
 }
 
 /** Filters of GET /api/v1_2/documents (spec + observed clients). */
@@ -117,6 +103,14 @@ export interface ListDocumentsOptions extends DocumentQuery {
    * hold every document of the agenda in memory meanwhile (a first sync: bench B1).
    */
   collect?: boolean
+  signal?: AbortSignal
+}
+
+export interface ListDocumentPagesOptions extends DocumentQuery {
+  /** Pages in flight at once (default 4). */
+  concurrency?: number
+  /** Called as each page is decoded (pages may arrive out of order); a throw stops the listing and rejects. */
+  onPage: (documents: EncodedDocument[], page: number) => void
   signal?: AbortSignal
 }
 
@@ -244,6 +238,7 @@ export class ApiClient {
   private readonly random: () => number
   private readonly now: () => number
   private readonly maxRequestBytes: number
+  private readonly pageDecoder: DocumentPageDecoder
 
   constructor(options: ApiClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '')
@@ -257,6 +252,7 @@ export class ApiClient {
     this.random = options.random ?? Math.random
     this.now = options.now ?? Date.now
     this.maxRequestBytes = options.maxRequestBytes ?? MAX_REQUEST_BYTES
+    this.pageDecoder = options.pageDecoder ?? inlinePageDecoder
   }
 
   /** Closes the keep-alive connections of the client's own dispatcher (not an injected one). */
@@ -283,24 +279,65 @@ export class ApiClient {
    */
   async listDocuments(options: ListDocumentsOptions = {}): Promise<Document[]> {
     const { concurrency = 4, onPage, signal, collect = true, ...query } = options
-    const pages = new Map<number, Document[]>()
+    return this.walkPages(
+      query,
+      { concurrency, signal, collect, onPage },
+      (spec, response) => this.decode(spec, response, documentListResponseSchema).documents,
+    )
+  }
+
+  /**
+   * Walks the pages of GET /api/v1_2/documents as {@link listDocuments} does, handing each
+   * page to `onPage` as {@link EncodedDocument}s (validated, with each document's JSON text),
+   * decoded by the client's {@link DocumentPageDecoder}: in the app a worker thread, so a pull
+   * of 10,000 documents leaves the main thread free (bench B1). Keeps nothing; resolves when
+   * every page up to the last one was handed over. Rejects as {@link listDocuments} does; a
+   * page that does not fit the schema is `bad_response` naming the field.
+   */
+  async listDocumentPages(options: ListDocumentPagesOptions): Promise<void> {
+    const { concurrency = 4, onPage, signal, ...query } = options
+    await this.walkPages(query, { concurrency, signal, collect: false, onPage }, async (spec, response) => {
+      const decoded = await this.pageDecoder.decode(response.body, header(response.headers, 'content-type') ?? '')
+      if (!decoded.ok)
+        throw new ApiError(
+          'bad_response',
+          `Unexpected response from ${spec.method} ${describePath(spec.path)}: ${decoded.problem}`,
+          { status: response.status },
+        )
+      return decoded.documents
+    })
+  }
+
+  /** The page walk behind {@link listDocuments} and {@link listDocumentPages}, generic in how a page is decoded. */
+  private walkPages<T extends { id: number }>(
+    query: DocumentQuery,
+    options: {
+      concurrency: number
+      signal: AbortSignal | undefined
+      collect: boolean
+      onPage: ((documents: T[], page: number) => void) | undefined
+    },
+    decodePage: (spec: RequestSpec, response: RawResponse) => T[] | Promise<T[]>,
+  ): Promise<T[]> {
+    const { concurrency, signal, collect, onPage } = options
+    const pages = new Map<number, T[]>()
     const arrived = new Set<number>()
     /** Pages 1..contiguous have all arrived. */
     let contiguous = 0
     let nextPage = 1
     let lastPage = Number.POSITIVE_INFINITY
     let settled = false
-    return new Promise<Document[]>((resolve, reject) => {
+    return new Promise<T[]>((resolve, reject) => {
       const finish = () => {
         settled = true
-        const byId = new Map<number, Document>()
+        const byId = new Map<number, T>()
         for (const page of [...pages.keys()].sort((a, b) => a - b)) {
           if (page > lastPage) continue
           for (const document of pages.get(page)!) if (!byId.has(document.id)) byId.set(document.id, document)
         }
         resolve([...byId.values()].sort((a, b) => b.id - a.id))
       }
-      /** Sends the request of a page; the answer is decoded later (see the worker). */
+      /** Sends the request of a page; the answer is decoded later (see the lane). */
       const fetchPage = (page: number) => {
         const spec = documentsPageSpec(query, page, signal)
         const response = this.send(spec)
@@ -313,11 +350,11 @@ export class ApiClient {
         settled = true
         reject(error)
       }
-      // Each worker has one request on the wire at a time. Once its pages come back full, it
+      // Each lane has one request on the wire at a time. Once its pages come back full, it
       // sends the next page's request as soon as an answer has arrived and decodes that answer
       // (JSON + schema, milliseconds for 50 documents) while the next one travels, instead of
       // after (bench B1). A listing of one page sends nothing more than before.
-      const worker = async (): Promise<void> => {
+      const lane = async (): Promise<void> => {
         const first = nextPage++
         if (first > lastPage) return
         let current: ReturnType<typeof fetchPage> | null = fetchPage(first)
@@ -340,9 +377,9 @@ export class ApiClient {
               await new Promise((resolveTurn) => setImmediate(resolveTurn))
             }
           }
-          let documents: Document[]
+          let documents: T[]
           try {
-            documents = this.decode(spec, response, documentListResponseSchema).documents
+            documents = await decodePage(spec, response)
           } catch (error) {
             return fail(page, error)
           }
@@ -367,7 +404,7 @@ export class ApiClient {
           current = next
         }
       }
-      for (let i = 0; i < Math.max(1, Math.floor(concurrency)); i++) void worker()
+      for (let i = 0; i < Math.max(1, Math.floor(concurrency)); i++) void lane()
     })
   }
 
@@ -676,28 +713,19 @@ export class ApiClient {
   /** Parses a 2xx response's JSON body with `schema`; `bad_response` when it is not JSON or does not fit. */
   private decode<S extends z.ZodType>(spec: RequestSpec, response: RawResponse, schema: S): z.output<S> {
     const what = `${spec.method} ${describePath(spec.path)}`
-    const text = response.body.toString('utf8')
-    const contentType = header(response.headers, 'content-type') ?? ''
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch {
-      const kind =
-        /html/i.test(contentType) || /^\s*</.test(text)
-          ? 'an HTML page'
-          : `text that is not JSON (${contentType || 'no content type'})`
-      throw new ApiError('bad_response', `Unexpected response from ${what}: expected JSON, received ${kind}`, {
+    const json = parseJsonBody(response.body.toString('utf8'), header(response.headers, 'content-type') ?? '')
+    if (!json.ok)
+      throw new ApiError('bad_response', `Unexpected response from ${what}: ${json.problem}`, {
         status: response.status,
       })
-    }
-    const parsed = compiledSchema(schema).safeParse(value)
-    if (!parsed.success) {
-      throw new ApiError('bad_response', `Unexpected response from ${what}: ${describeIssues(parsed.error)}`, {
+    const valid = validateBody(json.value, schema)
+    if (!valid.ok) {
+      throw new ApiError('bad_response', `Unexpected response from ${what}: ${valid.problem}`, {
         status: response.status,
-        cause: parsed.error,
+        cause: valid.error,
       })
     }
-    return parsed.data
+    return valid.data
   }
 
   private async empty(spec: RequestSpec): Promise<void> {

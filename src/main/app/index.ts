@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../shared/ipc/channels/app'
+import type { DocumentPageDecoder } from '../api/pageDecoder'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import type { AccountStore } from '../auth/accountStore'
 import type { CredentialStore } from '../auth/credentialStore'
@@ -54,6 +55,11 @@ export interface AppServicesOptions {
   files: FileHost
   /** The service accepts any loopback redirect port (RFC 8252 §7.3): the system-browser flow listens on port 0. */
   loopbackAnyPort?: boolean
+  /**
+   * Decodes the pages of pulls (a `WorkerPageDecoder`: off the main thread); default: on the
+   * calling thread. The services close it when they close.
+   */
+  pageDecoder?: DocumentPageDecoder
   log?: (line: string) => void
 }
 
@@ -110,6 +116,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     openExternal: options.openExternal,
     loopbackAnyPort: options.loopbackAnyPort ?? false,
     clearAccountCache: (accountId) => session.clearCache(accountId),
+    ...(options.pageDecoder ? { clientOptions: { pageDecoder: options.pageDecoder } } : {}),
     log,
     emit: (event, payload) => {
       bus.emit(event, payload)
@@ -235,6 +242,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     async close() {
       await session.close()
       await auth.close()
+      await options.pageDecoder?.close()
       const sandbox = demoSandbox
       demoSandbox = null
       await sandbox?.close()

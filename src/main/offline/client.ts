@@ -2,6 +2,7 @@ import type { Agenda, AgendaAttributes, AgendaUpdate } from '../../shared/api/ag
 import type { Comment } from '../../shared/api/comment'
 import type { Document, SettableState } from '../../shared/api/document'
 import type { User } from '../../shared/api/user'
+import type { EncodedDocument } from '../api/documentPage'
 
 /**
  * The part of the service client (src/main/api `ApiClient`) the offline workspace uses; the
@@ -22,6 +23,18 @@ export interface WorkspaceClient {
     collect?: boolean
     signal?: AbortSignal
   }): Promise<Document[]>
+  /**
+   * Every page of a listing handed to `onPage` as it is decoded (validated documents with
+   * their JSON text, see `ApiClient.listDocumentPages`); a pull stores them as they come.
+   */
+  listDocumentPages(options: {
+    agendaId?: number
+    types?: readonly string[]
+    modifiedSince?: string | Date
+    concurrency?: number
+    onPage: (documents: EncodedDocument[], page: number) => void
+    signal?: AbortSignal
+  }): Promise<void>
   listDocumentsPage(
     query: { agendaId?: number; types?: readonly string[]; ids?: readonly number[] },
     page: number,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Agenda, AgendaAttributes, AgendaUpdate } from '../../shared/api/agenda'
 import type { Comment } from '../../shared/api/comment'
 import type { Document, SettableState } from '../../shared/api/document'
+import { encodeDocument } from '../api/documentPage'
 import { ApiError } from '../api/errors'
 import type { WorkspaceClient } from './client'
 
@@ -137,6 +138,13 @@ export class FakeService implements WorkspaceClient {
         return options.collect === false ? [] : docs
       },
     )
+
+  listDocumentPages: WorkspaceClient['listDocumentPages'] = (options) =>
+    this.call('listDocumentPages', { agendaId: options.agendaId, modifiedSince: options.modifiedSince }, () => {
+      const docs = this.query(options).map(encodeDocument)
+      for (let page = 0; page * 50 <= docs.length; page++)
+        options.onPage(docs.slice(page * 50, page * 50 + 50), page + 1)
+    })
 
   listDocumentsPage: WorkspaceClient['listDocumentsPage'] = (query, page) =>
     this.call('listDocumentsPage', { agendaId: query.agendaId, ids: query.ids, page }, () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import type { ApiClient } from '../api/client'
 import { ApiError } from '../api/errors'
+import { sourcePageWorker, WorkerPageDecoder } from '../api/pageDecoder'
 import type { WorkspaceClient } from './client'
 import { sandboxClient } from './testing/sandboxClient'
 import { openWorkspace, type OfflineWorkspace } from './workspace'
@@ -17,6 +18,8 @@ import { openWorkspace, type OfflineWorkspace } from './workspace'
 let sandbox: Sandbox
 let client: ApiClient
 let dir: string
+/** Pulls decode pages in a worker thread, as in the app. */
+const pageDecoder = new WorkerPageDecoder({ ...sourcePageWorker() })
 const faults = { errorRate: 0.08, rate429: 0.04, dropRate: 0.08, retryAfterSec: 0, latencyMs: 2 }
 
 beforeAll(async () => {
@@ -35,12 +38,14 @@ beforeAll(async () => {
     clientSecret: sandbox.credentials.clientSecret,
     email: demo.email,
     password: demo.password,
+    pageDecoder,
   })
   dir = await mkdtemp(join(tmpdir(), 'docket-offline-int-'))
 })
 
 afterAll(async () => {
   await client?.close()
+  await pageDecoder.close()
   await sandbox?.close()
   if (dir) await rm(dir, { recursive: true, force: true })
 })

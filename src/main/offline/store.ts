@@ -2,6 +2,7 @@ import type { AbstractLevel, AbstractSublevel } from 'abstract-level'
 import type { Agenda } from '../../shared/api/agenda'
 import type { Comment } from '../../shared/api/comment'
 import type { Document } from '../../shared/api/document'
+import type { EncodedDocument } from '../api/documentPage'
 import type { OutboxEntry } from '../../shared/outbox/entry'
 
 /**
@@ -51,9 +52,13 @@ export interface FileRecord {
   lastAccess: number
 }
 
-/** One operation of an atomic batch across sublevels. */
+/**
+ * One operation of an atomic batch across sublevels. A put with `valueEncoding: 'utf8'`
+ * writes `value` (a string holding JSON) as it is, for a value already encoded elsewhere
+ * (a pulled document, encoded off the main thread); it reads back as JSON like any other.
+ */
 export type BatchOp =
-  | { type: 'put'; sublevel: Sub<unknown>; key: string; value: unknown }
+  | { type: 'put'; sublevel: Sub<unknown>; key: string; value: unknown; valueEncoding?: 'utf8' }
   | { type: 'del'; sublevel: Sub<unknown>; key: string }
 
 /** 12-digit zero padding so numeric keys sort numerically (ids up to 10^12). */
@@ -117,24 +122,53 @@ export class Store {
 
   /**
    * Ops that write a document as the service sent it (and keep the indexes right).
-   * `previous` is the stored copy (undefined: none). Every write of `docs` goes through here
-   * and {@link deleteDocumentOps}, so a document without a stored copy has no `watch` key and
+   * `previous` is the stored copy (undefined: none). Every write of `docs` goes through here,
+   * {@link putEncodedDocumentOps} and {@link deleteDocumentOps}, so a document without a stored copy has no `watch` key and
    * none is deleted for it (a first sync writes 10,000 documents: bench B1).
    */
   putDocumentOps(stored: StoredDocument, previous: StoredDocument | undefined): BatchOp[] {
-    const id = stored.doc.id
-    const ops: BatchOp[] = [{ type: 'put', sublevel: this.docs as Sub<unknown>, key: pad(id), value: stored }]
-    if (previous && previous.agendaId !== stored.agendaId) {
+    const put: BatchOp = { type: 'put', sublevel: this.docs as Sub<unknown>, key: pad(stored.doc.id), value: stored }
+    return this.withIndexOps(put, stored.doc.id, stored.doc.state, stored.agendaId, stored.archived, previous)
+  }
+
+  /**
+   * {@link putDocumentOps} for a document as a pull decoded it: the stored value is written
+   * from the document's JSON text (`doc.json`, validated and encoded off the main thread)
+   * without parsing or encoding it again; it reads back as the same {@link StoredDocument}.
+   * `storedAt` is UTC ISO 8601.
+   */
+  putEncodedDocumentOps(
+    doc: EncodedDocument,
+    facts: { agendaId: number; archived: boolean; storedAt: string },
+    previous: StoredDocument | undefined,
+  ): BatchOp[] {
+    const value = `{"doc":${doc.json},"agendaId":${facts.agendaId},"archived":${facts.archived},"storedAt":${JSON.stringify(facts.storedAt)}}`
+    const put: BatchOp = {
+      type: 'put',
+      sublevel: this.docs as Sub<unknown>,
+      key: pad(doc.id),
+      value,
+      valueEncoding: 'utf8',
+    }
+    return this.withIndexOps(put, doc.id, doc.state, facts.agendaId, facts.archived, previous)
+  }
+
+  /** `put` of a document followed by the ops that keep `agendaDocs` and `watch` right for it. */
+  private withIndexOps(
+    put: BatchOp,
+    id: number,
+    state: string,
+    agendaId: number,
+    archived: boolean,
+    previous: StoredDocument | undefined,
+  ): BatchOp[] {
+    const ops: BatchOp[] = [put]
+    if (previous && previous.agendaId !== agendaId) {
       ops.push({ type: 'del', sublevel: this.agendaDocs as Sub<unknown>, key: `${pad(previous.agendaId)}!${pad(id)}` })
     }
-    ops.push({
-      type: 'put',
-      sublevel: this.agendaDocs as Sub<unknown>,
-      key: `${pad(stored.agendaId)}!${pad(id)}`,
-      value: 1,
-    })
-    if (stored.doc.state === 'repairing' && !stored.archived) {
-      ops.push({ type: 'put', sublevel: this.watch as Sub<unknown>, key: pad(id), value: stored.agendaId })
+    ops.push({ type: 'put', sublevel: this.agendaDocs as Sub<unknown>, key: `${pad(agendaId)}!${pad(id)}`, value: 1 })
+    if (state === 'repairing' && !archived) {
+      ops.push({ type: 'put', sublevel: this.watch as Sub<unknown>, key: pad(id), value: agendaId })
     } else if (previous) {
       ops.push({ type: 'del', sublevel: this.watch as Sub<unknown>, key: pad(id) })
     }

@@ -91,7 +91,7 @@ describe('pull', () => {
 
   it('a pull that fails half-way keeps the pages it wrote and names their agendas in documents.changed', async () => {
     const ws = await workspace()
-    service.failNext('listDocuments', new ApiError('server', 'The service failed (fake).', { status: 500 }), true)
+    service.failNext('listDocumentPages', new ApiError('server', 'The service failed (fake).', { status: 500 }), true)
     await ws.syncNow()
     expect(ws.status().lastError).toMatchObject({ code: 'server' })
     // Both listings ran at once and delivered their pages before agenda 1's call failed.
@@ -112,8 +112,8 @@ describe('pull', () => {
     const [id] = agendaOneIds()
     service.touch(id!, { state: 'ready' })
     await ws.syncNow()
-    const delta = service.calls.find((c) => c.startsWith('listDocuments:') && c.includes('"agendaId":1'))!
-    const sent = JSON.parse(delta.slice('listDocuments:'.length)) as { modifiedSince: string }
+    const delta = service.calls.find((c) => c.startsWith('listDocumentPages:') && c.includes('"agendaId":1'))!
+    const sent = JSON.parse(delta.slice('listDocumentPages:'.length)) as { modifiedSince: string }
     expect(Date.parse(sent.modifiedSince)).toBe(Date.parse(firstPullAt) - 5_000)
     expect((await ws.getDocument(id!))!.state).toBe('ready')
   })
@@ -137,13 +137,15 @@ describe('pull', () => {
     service.listAgendas = async () => {
       const agendas = await listAgendas()
       await new Promise((resolve) => setTimeout(resolve, 20))
-      listedWhileWaiting = service.calls.filter((c) => c.startsWith('listDocuments:'))
+      listedWhileWaiting = service.calls.filter((c) => c.startsWith('listDocumentPages:'))
       return agendas
     }
     await ws.syncNow()
     expect(ws.status().lastError).toBeNull()
     expect(listedWhileWaiting.map((c) => /"agendaId":(\d+)/.exec(c)![1])).toEqual(['1', '2'])
-    expect(service.calls.filter((c) => c.startsWith('listDocuments:') && c.includes('"agendaId":3'))).toHaveLength(1)
+    expect(service.calls.filter((c) => c.startsWith('listDocumentPages:') && c.includes('"agendaId":3'))).toHaveLength(
+      1,
+    )
     expect((await ws.listAgendas()).map((a) => [a.id, a.name])).toEqual([
       [1, 'Agenda 1 renamed'],
       [3, 'Agenda 3'],

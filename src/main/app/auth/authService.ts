@@ -56,7 +56,7 @@ export interface AuthServiceDeps {
   /** How long the system-browser flow waits for the redirect (ms, default 5 min). */
   browserTimeoutMs?: number
   /** Extra options of every ApiClient (retry policy, timeouts, test sleep/random). */
-  clientOptions?: Pick<ApiClientOptions, 'retry' | 'timeouts' | 'sleep' | 'random' | 'now'>
+  clientOptions?: Pick<ApiClientOptions, 'retry' | 'timeouts' | 'sleep' | 'random' | 'now' | 'pageDecoder'>
 }
 
 /** The demo sandbox as `startSandbox` returns it (only the fields used here). */

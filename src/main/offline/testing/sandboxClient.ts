@@ -1,4 +1,5 @@
 import { ApiClient } from '../../api/client'
+import type { DocumentPageDecoder } from '../../api/pageDecoder'
 
 /**
  * Test support: a real {@link ApiClient} signed in to a sandbox as a demo user with the
@@ -11,6 +12,8 @@ export async function sandboxClient(options: {
   clientSecret: string
   email: string
   password: string
+  /** Decodes listing pages (e.g. a WorkerPageDecoder, as the app does); default on the calling thread. */
+  pageDecoder?: DocumentPageDecoder
 }): Promise<ApiClient> {
   const grant = async (): Promise<string> => {
     for (let attempt = 0; ; attempt++) {
@@ -43,5 +46,6 @@ export async function sandboxClient(options: {
     },
     retry: { maxRetries: 3, baseDelayMs: 10, maxDelayMs: 100, maxRetryAfterMs: 2_000 },
     timeouts: { connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
+    ...(options.pageDecoder ? { pageDecoder: options.pageDecoder } : {}),
   })
 }

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { documentListResponseSchema } from '../../shared/api/document'
+import { decodeDocumentPage, encodeDocument, parseJsonBody } from './documentPage'
+import { listedDocument, pageBody } from './testing/pages'
+
+describe('decodeDocumentPage', () => {
+  it('gives each document of a valid page with the facts a pull decides on and its JSON text, which parses back to the validated document', () => {
+    const docs = [listedDocument(3, { archived: true }), listedDocument(2, { comments_count: 0 }), listedDocument(1)]
+    const result = decodeDocumentPage(pageBody(docs), 'application/json; charset=utf-8')
+    if (!result.ok) throw new Error(result.problem)
+    const validated = documentListResponseSchema.parse(JSON.parse(new TextDecoder().decode(pageBody(docs))))
+    expect(result.documents.map((d) => JSON.parse(d.json))).toEqual(validated.documents)
+    expect(result.documents.map(({ json: _json, ...facts }) => facts)).toEqual([
+      { id: 3, state: 'ready', last_modified_at: '2026-01-02T03:04:05Z', comments_count: 2, archived: true },
+      { id: 2, state: 'ready', last_modified_at: '2026-01-02T03:04:05Z', comments_count: 0 },
+      { id: 1, state: 'ready', last_modified_at: '2026-01-02T03:04:05Z', comments_count: 2 },
+    ])
+  })
+
+  it('reads a body that is a slice of a larger buffer (as undici hands it over)', () => {
+    const body = pageBody([listedDocument(7)])
+    const padded = new Uint8Array(body.length + 10)
+    padded.set(body, 5)
+    const result = decodeDocumentPage(padded.subarray(5, 5 + body.length), 'application/json')
+    expect(result.ok && result.documents.map((d) => d.id)).toEqual([7])
+  })
+
+  it('says what came instead of JSON: an HTML page, or text with its content type', () => {
+    const html = decodeDocumentPage(new TextEncoder().encode('<html>proxy error</html>'), 'text/html')
+    expect(html).toEqual({ ok: false, problem: 'expected JSON, received an HTML page' })
+    const text = decodeDocumentPage(new TextEncoder().encode('oops'), 'text/plain')
+    expect(text).toEqual({ ok: false, problem: 'expected JSON, received text that is not JSON (text/plain)' })
+  })
+
+  it('names the field of a document that does not fit the schema', () => {
+    const result = decodeDocumentPage(
+      pageBody([listedDocument(2), listedDocument(1, { id: 'one' })]),
+      'application/json',
+    )
+    expect(result.ok).toBe(false)
+    expect(!result.ok && result.problem).toMatch(/^documents\[1\]\.id: /)
+  })
+})
+
+describe('encodeDocument', () => {
+  it('keeps archived only when the service sent a boolean, and comments_count only when present', () => {
+    const { comments_count: _count, ...noCount } = listedDocument(1, { archived: 'yes' })
+    const encoded = encodeDocument(documentListResponseSchema.parse({ documents: [noCount] }).documents[0]!)
+    expect('archived' in encoded).toBe(false)
+    expect('comments_count' in encoded).toBe(false)
+    expect(JSON.parse(encoded.json)).toMatchObject({ archived: 'yes' })
+  })
+})
+
+describe('parseJsonBody', () => {
+  it('treats a body starting with < as an HTML page whatever its content type', () => {
+    expect(parseJsonBody('  <!doctype html>', 'application/json')).toEqual({
+      ok: false,
+      problem: 'expected JSON, received an HTML page',
+    })
+    expect(parseJsonBody('{"a":1}', '')).toEqual({ ok: true, value: { a: 1 } })
+  })
+})
