@@ -51,3 +51,39 @@ export async function sequentialSync(
   }
   return { documents, received, pages: page, ms: performance.now() - started }
 }
+
+/**
+ * The transport alone, for context: pages 1..`pages` of the same listing fetched with
+ * `inFlight` requests on the wire at once (plain undici, a new request as soon as one answer's
+ * body has arrived), bodies read and not decoded or stored. Its time is what any client with
+ * that many pages in flight gets from this service on this machine, so Docket's time over it
+ * is Docket's own cost, and its ratio to the bound is the share of the gap that lies outside
+ * Docket (service time per request, scheduling on a shared machine). Returns the time in ms.
+ * Throws on any non-200.
+ */
+export async function parallelTransport(
+  url: string,
+  token: string,
+  agendaId: number,
+  types: readonly string[],
+  dispatcher: Agent,
+  inFlight: number,
+  pages: number,
+): Promise<number> {
+  const started = performance.now()
+  let next = 1
+  const lane = async (): Promise<void> => {
+    for (let page = next++; page <= pages; page = next++) {
+      const query = new URLSearchParams({ agenda_id: String(agendaId), page: String(page) })
+      for (const type of types) query.append('type[]', type)
+      const response = await request(`${url}/api/v1_2/documents?${query}`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        dispatcher,
+      })
+      await response.body.arrayBuffer()
+      if (response.statusCode !== 200) throw new Error(`transport: page ${page} answered ${response.statusCode}`)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, inFlight) }, lane))
+  return performance.now() - started
+}

@@ -1179,9 +1179,19 @@ export class SyncEngine {
 
       const agendas = await agendaList
       this.noteOnline()
+      const listedAgendaIds = new Set(agendas.map((a) => a.id))
+      const fullAgendas = agendas.filter((a) => !early.has(a.id))
+      // A full listing returns every document of its agenda: only those cached when the pull
+      // began (or written by a push since) can have a stored copy to read (a first sync reads
+      // none: bench B1). Filled below by one scan of the keys, before any page is written.
+      const storedIds: Set<number> | null = fullAgendas.length > 0 ? new Set() : null
+      // Every agenda's listing runs at once (each with pullConcurrency pages in flight): a
+      // delta costs one round trip, not one per agenda (bench B2). The full listings start
+      // now, so their first pages travel while the store work below runs (bench B1); pages are
+      // written as they arrive once that work is done, and the listings are finished in order.
+      const listings = agendas.map((agenda) => early.get(agenda.id) ?? startListing(agenda.id, true, storedIds))
       // Agendas: only what changed is written (a delta usually writes none: one fsync less, bench B2).
       const agendaOps: BatchOp[] = []
-      const listedAgendaIds = new Set(agendas.map((a) => a.id))
       const storedAgendas = new Map<number, string>()
       for await (const [key, value] of this.store.agendas.iterator()) {
         if (!listedAgendaIds.has(Number(key)))
@@ -1202,10 +1212,6 @@ export class SyncEngine {
         listing.abort()
         expected.delete(id)
       }
-      agendaIds = listedAgendaIds
-      pump()
-
-      const fullAgendas = agendas.filter((a) => !early.has(a.id))
       /** Per fully pulled agenda, the ids it had cached when the pull began (candidates for removal). */
       const cachedAtStart = new Map<number, number[]>()
       for (const agenda of agendas) {
@@ -1214,21 +1220,16 @@ export class SyncEngine {
           continue
         }
         cachedAtStart.set(agenda.id, await this.store.documentIdsOf(agenda.id))
-        expected.set(agenda.id, Math.max(1, Math.ceil(cachedAtStart.get(agenda.id)!.length / 50)))
+        expected.set(
+          agenda.id,
+          Math.max(expected.get(agenda.id) ?? 1, Math.ceil(cachedAtStart.get(agenda.id)!.length / 50)),
+        )
       }
-      // A full listing returns every document of its agenda: only those cached when the pull
-      // began (or written by a push since) can have a stored copy to read (a first sync reads
-      // none: bench B1). One scan of the keys, not of the values.
-      let storedIds: Set<number> | null = null
-      if (fullAgendas.length > 0) {
-        storedIds = new Set()
-        for await (const key of this.store.docs.keys()) storedIds.add(Number(key))
-      }
+      if (storedIds) for await (const key of this.store.docs.keys()) storedIds.add(Number(key))
+      // From here on, pages are written (pump waits for the agendas).
+      agendaIds = listedAgendaIds
+      pump()
       setProgress()
-      // Every agenda's listing runs at once (each with pullConcurrency pages in flight): a
-      // delta costs one round trip, not one per agenda (bench B2). Pages are written as they
-      // arrive; the listings are then finished in order below.
-      const listings = agendas.map((agenda) => early.get(agenda.id) ?? startListing(agenda.id, true, storedIds))
       for (const [index, agenda] of agendas.entries()) {
         const { full, counter, listed, pull } = listings[index]!
         try {
