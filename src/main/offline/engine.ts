@@ -136,6 +136,8 @@ interface AgendaPull {
   skipped: EncodedDocument[]
   /** Documents new or changed (`last_modified_at`, `comments_count`): their comments are pulled. Shared by all agendas. */
   changed: Pick<Document, 'id' | 'comments_count'>[]
+  /** Ids of this listing's documents that are new or changed (what readers are told about). */
+  changedIds: number[]
   /** Documents whose human review ended. Shared by all agendas. */
   repaired: RepairFinished[]
   /** What the pull wrote, for the retention sweep. Shared by all agendas. */
@@ -1055,8 +1057,10 @@ export class SyncEngine {
           !prev ||
           prev.doc.last_modified_at !== doc.last_modified_at ||
           prev.doc.comments_count !== doc.comments_count
-        )
+        ) {
           pull.changed.push({ id: doc.id, comments_count: doc.comments_count })
+          pull.changedIds.push(doc.id)
+        }
         if (pull.pushedMeanwhile(doc.id)) continue
         const archived = doc.archived ?? prev?.archived ?? false
         pull.written.set(doc.id, {
@@ -1130,6 +1134,8 @@ export class SyncEngine {
       const changedDocs: Pick<Document, 'id' | 'comments_count'>[] = []
       const repaired: RepairFinished[] = []
       const documentIds: number[] = []
+      /** Agendas a reader must read again whole: listed in full, record changed or gone, documents removed. */
+      const touchedAgendas = new Set<number>()
       const written = new Map<number, WrittenFacts>()
       // Exported documents past the retention period are not cached (sweepRetention drops old copies).
       const cutoffMs = this.clock().getTime() - this.options.retentionDays * 86_400_000
@@ -1142,6 +1148,7 @@ export class SyncEngine {
           returned: new Set(),
           skipped: [],
           changed: changedDocs,
+          changedIds: [],
           repaired,
           written,
           busy,
@@ -1194,18 +1201,21 @@ export class SyncEngine {
       const agendaOps: BatchOp[] = []
       const storedAgendas = new Map<number, string>()
       for await (const [key, value] of this.store.agendas.iterator()) {
-        if (!listedAgendaIds.has(Number(key)))
+        if (!listedAgendaIds.has(Number(key))) {
           agendaOps.push({ type: 'del', sublevel: this.store.sub(this.store.agendas), key })
-        else storedAgendas.set(Number(key), JSON.stringify(value))
+          touchedAgendas.add(Number(key))
+        } else storedAgendas.set(Number(key), JSON.stringify(value))
       }
       for (const agenda of agendas)
-        if (storedAgendas.get(agenda.id) !== JSON.stringify(agenda))
+        if (storedAgendas.get(agenda.id) !== JSON.stringify(agenda)) {
+          touchedAgendas.add(agenda.id)
           agendaOps.push({
             type: 'put',
             sublevel: this.store.sub(this.store.agendas),
             key: pad(agenda.id),
             value: agenda,
           })
+        }
       await this.store.batch(agendaOps)
       for (const [id, listing] of early) {
         if (listedAgendaIds.has(id)) continue
@@ -1243,7 +1253,7 @@ export class SyncEngine {
         // Set-aside documents an outbox entry came to refer to meanwhile are cached after all.
         const busyNow = await this.busyDocumentIds()
         await this.writePulled([{ agendaId: agenda.id, docs: pull.skipped.filter((d) => busyNow.has(d.id)), pull }])
-        documentIds.push(...pull.returned)
+        documentIds.push(...pull.changedIds)
         const ops: BatchOp[] = []
         const removed: number[] = []
         if (full) {
@@ -1259,6 +1269,9 @@ export class SyncEngine {
         await this.store.batch(ops)
         for (const id of removed) await this.files.remove(id)
         documentIds.push(...removed)
+        // Changed documents are named one by one (readers re-read just those); an agenda is
+        // named (read again whole) when it was listed in full or lost documents.
+        if (full || removed.length > 0) touchedAgendas.add(agenda.id)
       }
       setProgress()
 
@@ -1287,13 +1300,22 @@ export class SyncEngine {
           globalFull && storedIds
             ? new Set([...storedIds, ...written.keys(), ...[...this.pushedAt.keys()].filter(pushedMeanwhile)])
             : undefined
-        await this.sweepRetention(known, candidates)
+        const swept = await this.sweepRetention(known, candidates)
+        // Rare (retention is counted in days): every agenda is read again rather than looking up where they were.
+        if (swept.length > 0) {
+          documentIds.push(...swept)
+          for (const agenda of agendas) touchedAgendas.add(agenda.id)
+        }
         this.lastSweepAt = startedAt.getTime()
       }
       this.lastSyncAt = startedAt.toISOString()
       this.lastError = null
       succeeded = true
-      this.emit('documents.changed', { documentIds: [...new Set(documentIds)], agendaIds: agendas.map((a) => a.id) })
+      // Only what this pull changed: a delta names its new or changed documents, and a quiet one
+      // (the background pull each minute) says nothing, so nobody reads an agenda's 10,000 rows
+      // again for it.
+      if (documentIds.length > 0 || touchedAgendas.size > 0)
+        this.emit('documents.changed', { documentIds: [...new Set(documentIds)], agendaIds: [...touchedAgendas] })
       for (const r of repaired) this.emit('documents.repairFinished', r)
       return true
     } catch (error) {

@@ -104,6 +104,30 @@ describe('pull', () => {
     expect((await ws.listDocuments(1)).map((d) => d.id)).toEqual(agendaOneIds())
   })
 
+  it('tells readers only what a pull changed: a full pull names its agendas, a delta its changed documents, a quiet delta nothing', async () => {
+    const ws = await workspace({ overlapMs: 5_000 })
+    const changed = () =>
+      events
+        .filter((e) => e.event === 'documents.changed')
+        .map((e) => e.payload as { documentIds: number[]; agendaIds: number[] })
+    await ws.syncNow()
+    expect(changed()).toHaveLength(1)
+    expect([...changed()[0]!.agendaIds].sort()).toEqual([1, 2])
+
+    // The next delta sees the last documents again (overlap) but none changed: no event.
+    events = []
+    service.tick(2_000)
+    await ws.syncNow()
+    expect(ws.status().lastError).toBeNull()
+    expect(changed()).toEqual([])
+
+    events = []
+    const [id] = agendaOneIds()
+    service.touch(id!, { state: 'ready' })
+    await ws.syncNow()
+    expect(changed()).toEqual([{ documentIds: [id], agendaIds: [] }])
+  })
+
   it('asks for deltas with modified_since minus the overlap after the first full pull', async () => {
     const ws = await workspace({ overlapMs: 5_000 })
     await ws.syncNow()

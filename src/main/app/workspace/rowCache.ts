@@ -81,9 +81,10 @@ interface Entry extends AgendaRows {
  *
  * Exactness comes from the workspace's events, which follow every store write:
  * - `documents.changed` marks its `documentIds` for re-reading one by one (an outbox action,
- *   a push's answer) and drops the agendas in `agendaIds` (a pull, an upload) to be read
- *   again whole (a pull names every agenda; one that fails half-way, the agendas whose pages
- *   it wrote); without either, everything is dropped.
+ *   a push's answer, the documents a delta pull brought) and drops the agendas in `agendaIds`
+ *   (a full listing, an agenda whose documents were removed, an upload; a pull that fails
+ *   half-way, the agendas whose pages it wrote) to be read again whole; without either,
+ *   everything is dropped. A pull that changed nothing emits nothing.
  * Marked documents are re-read before the next answer (more than 200 drop the agenda
  * instead). A read that overlapped an event is answered but not kept. Calls are served one
  * at a time, so an answer always reflects every event emitted before it was asked for.

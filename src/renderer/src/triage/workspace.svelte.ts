@@ -92,7 +92,12 @@ export class TriageWorkspace {
       onEvent('documents.changed', (payload) => {
         this.opened.clear()
         const agendaIds = (payload as { agendaIds?: number[] } | null)?.agendaIds
-        if (!Array.isArray(agendaIds) || agendaIds.length === 0) return this.scheduleRefresh()
+        // Documents named one by one (a delta pull, an action): their agenda may be any one, and
+        // the sidebar counts may move.
+        if (!Array.isArray(agendaIds) || agendaIds.length === 0) {
+          this.scheduleAgendas()
+          return this.scheduleRefresh()
+        }
         if (agendaIds.includes(this.agendaId ?? NaN)) this.scheduleRefresh()
         if (agendaIds.some((id) => id !== this.agendaId)) this.scheduleAgendas()
       }),

@@ -83,7 +83,8 @@ export const syncEvents = defineEvents({
   },
   'documents.changed': {
     payload: z.object({ documentIds: z.array(z.number().int()), agendaIds: z.array(z.number().int()) }),
-    description: 'Cached documents or agendas changed (pull, action, rollback): reload them.',
+    description:
+      'Cached documents or agendas changed (pull, action, rollback): re-read the documents named; re-read the agendas named whole (listed in full, record changed, documents removed); both empty: everything. A pull that changed nothing says nothing.',
   },
   'documents.repairFinished': {
     payload: z.object({ documentId: z.number().int(), agendaId: z.number().int(), state: z.string() }),
