@@ -151,6 +151,9 @@ interface AgendaPull {
   cached: ReadonlySet<number> | null
 }
 
+/** Comment keys a delta's pull reads in one go to find the documents with stored comments (see `pullComments`). */
+const COMMENT_SCAN_LIMIT = 2_000
+
 /** Final states that leave the cache after the retention period. */
 const EXPORTED_STATES = new Set(['exported', 'auto_exported'])
 
@@ -1182,6 +1185,9 @@ export class SyncEngine {
       // The agenda list is asked first, so the service answers it first.
       const agendaList = this.client.listAgendas()
       agendaList.catch(() => undefined)
+      // The stored agendas are read while the list is on the wire (bench B2).
+      const storedAgendaRecords = this.store.agendas.iterator().all()
+      storedAgendaRecords.catch(() => undefined)
       if (!globalFull) for (const id of cursor.agendaIds) early.set(id, startListing(id, false, null))
 
       const agendas = await agendaList
@@ -1200,7 +1206,7 @@ export class SyncEngine {
       // Agendas: only what changed is written (a delta usually writes none: one fsync less, bench B2).
       const agendaOps: BatchOp[] = []
       const storedAgendas = new Map<number, string>()
-      for await (const [key, value] of this.store.agendas.iterator()) {
+      for (const [key, value] of await storedAgendaRecords) {
         if (!listedAgendaIds.has(Number(key))) {
           agendaOps.push({ type: 'del', sublevel: this.store.sub(this.store.agendas), key })
           touchedAgendas.add(Number(key))
@@ -1352,22 +1358,41 @@ export class SyncEngine {
     const wanted = docs.filter((d) => d.comments_count === undefined || d.comments_count > 0)
     // Documents whose stored comments must be refreshed too (their count may have dropped to 0).
     // Many documents (a first sync): one scan of the comment keys (hot path: bench B1); few (a
-    // delta): one iterator seeking to each document's first key (hot path: bench B2).
+    // delta): the keys between the first and the last of them, or one seek per document when
+    // there are many of those (hot path: bench B2).
     const wantedIds = new Set(wanted.map((d) => d.id))
     const stored = new Set<number>()
     if (docs.length > 200) {
       for await (const key of this.store.comments.keys()) stored.add(Number(key.slice(0, key.indexOf('!'))))
     } else {
-      const ids = docs.filter((d) => !wantedIds.has(d.id)).map((d) => d.id)
-      const keys = this.store.comments.keys()
-      try {
-        for (const id of ids.sort((a, b) => a - b)) {
-          keys.seek(`${pad(id)}!`)
-          const key = await keys.next()
-          if (key?.startsWith(`${pad(id)}!`)) stored.add(id)
+      const ids = docs
+        .filter((d) => !wantedIds.has(d.id))
+        .map((d) => d.id)
+        .sort((a, b) => a - b)
+      if (ids.length > 0) {
+        // Usually few comments are stored between the first and the last of these documents:
+        // one read of those keys; past COMMENT_SCAN_LIMIT, one seek per document instead.
+        const inRange = await this.store.comments
+          .keys({ gte: `${pad(ids[0]!)}!`, lt: `${pad(ids.at(-1)!)}~`, limit: COMMENT_SCAN_LIMIT })
+          .all()
+        if (inRange.length < COMMENT_SCAN_LIMIT) {
+          const wantedHere = new Set(ids)
+          for (const key of inRange) {
+            const id = Number(key.slice(0, key.indexOf('!')))
+            if (wantedHere.has(id)) stored.add(id)
+          }
+        } else {
+          const keys = this.store.comments.keys()
+          try {
+            for (const id of ids) {
+              keys.seek(`${pad(id)}!`)
+              const key = await keys.next()
+              if (key?.startsWith(`${pad(id)}!`)) stored.add(id)
+            }
+          } finally {
+            await keys.close()
+          }
         }
-      } finally {
-        await keys.close()
       }
     }
     for (const d of docs) {

@@ -128,6 +128,21 @@ describe('pull', () => {
     expect(changed()).toEqual([{ documentIds: [id], agendaIds: [] }])
   })
 
+  it('a delta drops the stored comments of a document whose last comment was deleted on the service', async () => {
+    const ws = await workspace()
+    const [first, second] = agendaOneIds()
+    const { uuid } = await service.createComment(first!, 'kept until deleted')
+    await service.createComment(second!, 'stays')
+    await ws.syncNow()
+    expect((await ws.listComments(first!)).map((c) => c.uuid)).toEqual([uuid])
+    await service.deleteComment(first!, uuid)
+    service.touch(first!, {})
+    await ws.syncNow()
+    expect(ws.status().lastError).toBeNull()
+    expect(await ws.listComments(first!)).toEqual([])
+    expect((await ws.listComments(second!)).map((c) => c.text)).toEqual(['stays'])
+  })
+
   it('asks for deltas with modified_since minus the overlap after the first full pull', async () => {
     const ws = await workspace({ overlapMs: 5_000 })
     await ws.syncNow()
