@@ -211,8 +211,10 @@ test('an error code becomes a readable toast: undo after the action was sent', a
   await page.keyboard.press('Enter')
   const before = app.workspace.outbox.length
   await page.keyboard.press('r')
-  // The key press returns once the page has it; the action reaches the services a moment later.
-  await expect.poll(() => app.workspace.outbox.length).toBe(before + 1)
+  // The key press returns once the page has it; the action reaches the services, and their
+  // answer the page, a moment later. The page says "Marked ready." once it knows what `u` undoes.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Marked ready.' })).toBeVisible()
+  expect(app.workspace.outbox.length).toBe(before + 1)
   app.workspace.send()
   await page.keyboard.press('u')
   await expect(page.getByTestId('toast').filter({ hasText: 'Too late to undo' })).toBeVisible()
