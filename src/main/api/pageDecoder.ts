@@ -161,13 +161,13 @@ export class WorkerPageDecoder implements DocumentPageDecoder {
     this.worker = worker
     this.ready = false
     worker.unref()
-    worker.on('message', (reply: WorkerReply | { ready: true }) => {
-      if (this.worker !== worker) return
+    worker.on('message', (reply: WorkerReply | { ready: true } | null) => {
+      if (this.worker !== worker || !reply || typeof reply !== 'object') return
       if ('ready' in reply) {
         this.ready = true
         return
       }
-      const page = this.pending.get(reply?.id)
+      const page = this.pending.get(reply.id)
       if (!page) return
       this.pending.delete(reply.id)
       page.resolve(isResult(reply.result) ? reply.result : decodeDocumentPage(page.body, page.contentType))

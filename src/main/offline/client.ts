@@ -18,9 +18,6 @@ export interface WorkspaceClient {
     states?: readonly string[]
     modifiedSince?: string | Date
     concurrency?: number
-    onPage?: (documents: Document[], page: number) => void
-    /** False: pages go to `onPage` only and the call resolves with an empty array. */
-    collect?: boolean
     signal?: AbortSignal
   }): Promise<Document[]>
   /**

@@ -132,10 +132,7 @@ export class FakeService implements WorkspaceClient {
       { agendaId: options.agendaId, ids: options.ids, modifiedSince: options.modifiedSince },
       () => {
         this.idRead(options.ids)
-        const docs = this.query(options)
-        for (let page = 0; page * 50 <= docs.length; page++)
-          options.onPage?.(docs.slice(page * 50, page * 50 + 50), page + 1)
-        return options.collect === false ? [] : docs
+        return this.query(options)
       },
     )
 
