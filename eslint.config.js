@@ -4,7 +4,7 @@ import svelte from 'eslint-plugin-svelte'
 import globals from 'globals'
 import svelteConfig from './svelte.config.js'
 
-/** Only these places may import `electron` (design.md: "Why the Electron part is thin"). */
+/** Only these places may import `electron` (docs/decisions.md, "Electron stays thin"). */
 const electronAllowed = ['src/main/electron/**', 'src/main/index.ts', 'src/preload/**', 'e2e/electron.spec.ts']
 
 export default tseslint.config(

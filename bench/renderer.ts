@@ -58,7 +58,7 @@ export interface MemoryFigures {
 }
 
 /**
- * B3, B4 and B6 through the lead's browser harness: the sandbox (10,000 synthetic documents in
+ * B3, B4 and B6 through the browser harness: the sandbox (10,000 synthetic documents in
  * agenda 2) in one child process, Docket's services (e2e/harness `startHarness`, the stand-in
  * for Electron main) in another, the renderer built into bench/.tmp/build and loaded in Debian's
  * Chromium. The harness first syncs the agenda into its local store (untimed); then the page

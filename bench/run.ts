@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (full, under 10 min) or `npm run bench -- --quick` (under 2 min): runs the
- * benchmarks of issue 8, prints the machine and one summary line per benchmark,
+ * speed and memory benchmarks B1-B6, prints the machine and one summary line per benchmark,
  * `B<n> <name>: <figure> (target <target>) PASS|FAIL`, and writes bench/results.json.
  * `--only B1,B5` runs a subset. Each benchmark is self-contained: one that cannot run FAILs
  * with its reason and the others still run. Exit code 0 when every benchmark run passed, 1 otherwise.

@@ -8,10 +8,10 @@ import { keychainAvailable } from './support/keychain'
 import { addSandboxServer, signInOnSandboxPages } from './support/signIn'
 
 /**
- * Issue 4: sign in on the sandbox's real login and consent pages (system-browser flow,
+ * Sign-in: on the sandbox's real login and consent pages (system-browser flow,
  * RFC 8252: the harness opens the authorize URL in a new tab and listens on loopback), see the
  * user's name and agendas, restart the harness, still signed in (tokens in the keychain).
- * Issue 7, item 7: sign out (with the cache removed), a second server, and the account switcher.
+ * Accounts: sign out (with the cache removed), a second server, and the account switcher.
  */
 let sandbox: Sandbox
 let second: Sandbox

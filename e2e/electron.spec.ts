@@ -4,7 +4,8 @@ import { expect, test, _electron as electron } from '@playwright/test'
 
 /**
  * Launches the built app in real Electron. The Electron binary cannot be downloaded on the
- * build and CI machines (design.md), so this runs only where it is installed.
+ * build and CI machines (docs/decisions.md, "Electron stays thin"), so this runs only where
+ * it is installed.
  */
 function electronBinary(): string | null {
   if (process.env.ELECTRON_OVERRIDE_DIST_PATH?.startsWith('/nonexistent')) return null

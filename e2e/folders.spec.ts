@@ -1,7 +1,7 @@
 /**
- * Issue 7 in Chromium through the harness, each operation checked on the sandbox
- * (GET /_sandbox/state): agenda create/edit with the spec's rules as you type and the
- * service's 422 on its field, a colleague's agenda read-only (403), export to CSV (opened
+ * Agendas, export, upload, files and settings in Chromium through the harness, each operation
+ * checked on the sandbox (GET /_sandbox/state): agenda create/edit with the service's rules as
+ * you type and its 422 on the field, a colleague's agenda read-only (403), export to CSV (opened
  * with csv-parse) and JSON with mark-exported, upload with per-file progress and a refused
  * file, the original file saved and opened, delete after confirmation, webhook settings
  * with a 422 on auth_credentials.password, and the account panel.
@@ -303,7 +303,7 @@ test('export JSON with mark-exported: the uploaded documents become exported on 
     .toEqual(['exported', 'exported'])
 })
 
-test('original file: saved as a download byte for byte, and opened in a viewer', async () => {
+test('original file: saved as a download byte for byte, and handed to the viewer as a download', async () => {
   await selectAgenda(1)
   const fixture = (await state()).documents.find((d) => d.agenda_id === 1 && d.user_file_name === 'AzureInterior.pdf')!
   await page.getByTestId('queue-tab-all').click()
@@ -317,11 +317,13 @@ test('original file: saved as a download byte for byte, and opened in a viewer',
   const bytes = await readFile(await saved.path())
   expect(bytes.equals(await readFile(join(invoicesDir, 'AzureInterior.pdf')))).toBe(true)
 
-  const popup = page.waitForEvent('popup')
+  // The harness hands "open with the system viewer" to the browser as a download, never as a
+  // page of the app's origin: a hostile original must not run as HTML there.
+  const opened = page.waitForEvent('download')
   await page.getByTestId('original-open').click()
-  const viewer = await popup
+  const viewer = await opened
   expect(viewer.url()).toContain('/__harness/files/')
-  await viewer.close()
+  expect(viewer.suggestedFilename()).toBe('AzureInterior.pdf')
 })
 
 test('delete: after the confirmation the document is gone from the sandbox', async () => {

@@ -10,7 +10,7 @@ import { addSandboxServer, signInOnSandboxPages } from './support/signIn'
 import { startTcpProxy, type TcpProxy } from './support/tcpProxy'
 
 /**
- * Issue 5: sync, go offline (the service unreachable), triage 5 documents, restart the app,
+ * Offline review: sync, go offline (the service unreachable), triage 5 documents, restart the app,
  * come back online, see all 5 applied on the service exactly once.
  * The service sits behind a TCP proxy that the test takes down and brings back on the same
  * port, so the sandbox keeps its data while the app sees connections refused.

@@ -9,7 +9,7 @@ import { startSandbox, type Sandbox } from '../src/sandbox'
 import { addSandboxServer, signInOnSandboxPages } from './support/signIn'
 
 /**
- * Issue 9, item 6 (SECURITY.md "Local disk is readable by the user"): a full session through
+ * No secret at rest (SECURITY.md "Local disk is readable by the user"): a full session through
  * the harness — add the server, sign in on the service's pages, sync, act, make errors happen,
  * let the short-lived access token be refreshed, sign out — then search every log line, every
  * file under the user-data folder (LevelDB store read back through classic-level as well, since

@@ -1,6 +1,6 @@
 /**
- * Issue 6, item 9: the triage workspace in Chromium through the harness, against the sandbox
- * seeded with the fixture invoices (DOCKET_FIXTURES_DIR, default ../shared/fixtures/invoices).
+ * The triage workspace in Chromium through the harness, against the sandbox seeded with the
+ * fixture invoices (DOCKET_FIXTURES_DIR, default resources/demo/invoices).
  * Agenda 1 "Demo s.r.o." holds every fixture invoice in state not_ready. Each action is
  * checked in the app and then on the sandbox (GET /_sandbox/state) once the outbox sent it.
  * Screenshots of the main screens go to e2e/artifacts/.
@@ -44,7 +44,7 @@ async function visibleIds(): Promise<number[]> {
   return rows().evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-document-id'))))
 }
 
-/** Opens a document of the To review tab by clicking its row and waits for its data. */
+/** Opens a document of the current tab by clicking its row and waits for its data. */
 async function openRow(id: number): Promise<void> {
   await rowById(id).click()
   await expect(page.getByTestId('document-pane')).toHaveAttribute('data-document-id', String(id))
@@ -54,13 +54,18 @@ async function openRow(id: number): Promise<void> {
 const picked = new Set<number>()
 
 /**
- * A document of the To review tab that no earlier step touched; with a small fixtures
- * directory, one the keyboard pass marked ready (still in To review) that no step picked.
+ * A document of the Not ready tab that no earlier step touched; with a small fixtures
+ * directory, one the keyboard pass marked ready (then under Ready to export, whose tab this
+ * switches to) that no step picked.
  */
 async function untouched(used: Set<number>): Promise<number> {
-  const visible = await visibleIds()
+  let visible = await visibleIds()
+  if (!visible.some((candidate) => !used.has(candidate))) {
+    await page.getByTestId('queue-tab-ready').click()
+    visible = await visibleIds()
+  }
   const id = visible.find((candidate) => !used.has(candidate)) ?? visible.find((candidate) => !picked.has(candidate))
-  if (id === undefined) throw new Error('No document left in To review for this step: use at least 8 fixtures')
+  if (id === undefined) throw new Error('No document left to triage for this step: use at least 8 fixtures')
   used.add(id)
   picked.add(id)
   return id
@@ -70,8 +75,8 @@ const used = new Set<number>()
 
 test('every fixture invoice is listed with its supplier and total as in its JSON', async () => {
   expect(invoices.length, `fixtures in ${fixturesDir()}`).toBeGreaterThan(0)
-  await expect(page.getByTestId('queue-tab-to_review')).toHaveAttribute('aria-selected', 'true')
-  await expect(page.getByTestId('queue-tab-to_review').locator('.count')).toHaveText(String(invoices.length))
+  await expect(page.getByTestId('queue-tab-not_ready')).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByTestId('queue-tab-not_ready').locator('.count')).toHaveText(String(invoices.length))
   await expect(rows().first()).toBeVisible()
   await page.screenshot({ path: `${artifacts}/inbox.png` })
   // The list is virtualized: find each invoice through the search (number, else supplier).
@@ -133,10 +138,10 @@ test('a keyboard-only pass through five documents', async () => {
   await page.keyboard.press('Escape')
   const order = await visibleIds()
   const count = Math.min(5, order.length)
-  test.skip(count < 5, `the fixtures leave only ${count} documents in To review for the keyboard pass`)
+  test.skip(count < 5, `the fixtures leave only ${count} documents in Not ready for the keyboard pass`)
   // Home to the first row, down with j and back up with k, open with Enter, then triage
   // five documents (r four times, e once) without the mouse: after each action the next
-  // document opens by itself. Ready documents stay in To review for the later steps.
+  // document opens by itself, and each leaves the Not ready tab.
   await page.keyboard.press('Home')
   await page.keyboard.press('j')
   await page.keyboard.press('j')
@@ -172,7 +177,10 @@ test('mark ready', async () => {
   readyId = id
   await openRow(id)
   await page.getByTestId('action-ready').click()
+  await expect(rowById(id)).toHaveCount(0) // left Not ready for Ready to export
+  await page.getByTestId('queue-tab-ready').click()
   await expect(rowById(id)).toHaveAttribute('data-state', 'ready')
+  await page.getByTestId('queue-tab-not_ready').click()
   await expect.poll(async () => (await sandboxDocument(harness.sandboxUrl!, id))?.state, SYNCED).toBe('ready')
 })
 
@@ -186,13 +194,13 @@ test('send to repair with a description', async () => {
   await page.screenshot({ path: `${artifacts}/repair-dialog.png` })
   await page.getByTestId('repair-submit').click()
   await expect(dialog).toBeHidden()
-  await expect(rowById(id)).toHaveCount(0) // left To review for In repair
+  await expect(rowById(id)).toHaveCount(0) // left its tab for In repair
   await expect.poll(async () => (await sandboxDocument(harness.sandboxUrl!, id))?.state, SYNCED).toBe('repairing')
   const repairs = (await sandboxState(harness.sandboxUrl!)).repairs.filter((r) => r.document_id === id)
   expect(repairs.map((r) => r.repair_description)).toEqual(['Total read wrong: should be the amount with VAT'])
   await page.getByTestId('queue-tab-in_repair').click()
   await expect(rowById(id)).toBeVisible()
-  await page.getByTestId('queue-tab-to_review').click()
+  await page.getByTestId('queue-tab-not_ready').click()
 })
 
 test('archive', async () => {
@@ -204,7 +212,8 @@ test('archive', async () => {
 })
 
 test('comment: add, edit, delete', async () => {
-  const id = readyId // marked ready: still in To review
+  const id = readyId // marked ready: under Ready to export
+  await page.getByTestId('queue-tab-ready').click()
   await openRow(id)
   const panel = page.getByTestId('comments-panel')
   await page.getByTestId('comment-new').fill('Checked against the delivery note.')
@@ -232,10 +241,11 @@ test('comment: add, edit, delete', async () => {
 
 test('select three and mark exported', async () => {
   await page.keyboard.press('Escape')
-  // Any three of To review (untouched ones first; with few fixtures, ones already marked ready).
+  // Any three of Not ready (untouched ones first; with few fixtures, ones marked ready).
+  if ((await visibleIds()).length < 3) await page.getByTestId('queue-tab-ready').click()
   const visible = await visibleIds()
   const ids = [...visible.filter((id) => !used.has(id)), ...visible.filter((id) => used.has(id))].slice(0, 3)
-  test.skip(ids.length < 3, 'fewer than three documents left in To review: use at least 6 fixtures')
+  test.skip(ids.length < 3, 'fewer than three documents left to export: use at least 6 fixtures')
   for (const id of ids) await rowById(id).locator('.check').click()
   await expect(page.getByTestId('selection-count')).toContainText('3')
   await page.screenshot({ path: `${artifacts}/selection.png` })

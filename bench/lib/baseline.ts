@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici'
 
-/** Page size of GET /api/v1_2/documents (service-api-v1_2.md, Limits). */
+/** Page size of GET /api/v1_2/documents (docs/service-interface.md, "Limits"). */
 export const PAGE_SIZE = 50
 
 /** Result of one sequential walk. */
@@ -13,7 +13,7 @@ export interface SequentialSync {
 }
 
 /**
- * The baseline "the simple way", as the public PHP clients do it (observed-in-public-clients.md):
+ * The baseline "the simple way", as the public PHP clients of the service do it:
  * GET /api/v1_2/documents?agenda_id=..&page=1,2,... one request at a time, in order, with plain
  * undici `request`, decoding each JSON body, stopping at the first page holding fewer than 50.
  * `types` is sent as `type[]` so it fetches the same set as Docket; `maxPages` cuts a warm-up short.

@@ -1,6 +1,6 @@
 import { request } from 'undici'
 
-/** The sandbox's demo OAuth client and user (public demo values of issue 3, not secrets of any service). */
+/** The sandbox's demo OAuth client and user (public demo values printed by the sandbox itself, not secrets of any service). */
 export const SANDBOX_CREDENTIALS = {
   clientId: 'docket-desktop',
   clientSecret: 'docket-sandbox-secret',

@@ -3,8 +3,9 @@
  * The harness's `window.docket`: the same bridge as the Electron preload builds, with an HTTP
  * transport (POST /__harness/ipc) and a server-sent event stream (GET /__harness/events).
  * Built by `npm run build` into out/harness/bridge.js; the harness serves it before the app.
- * Two harness-only events stand in for Electron's shell: `harness.download` (a save dialog
- * becomes a browser download) and `harness.openExternal` (the system browser becomes a tab).
+ * Two harness-only events stand in for Electron's dialogs and shell: `harness.download` (a
+ * save dialog, or opening a file with the system's viewer, becomes a browser download) and
+ * `harness.openExternal` (the system browser becomes a tab).
  */
 import { createBridge } from '../../src/shared/ipc/bridge'
 

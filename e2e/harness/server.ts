@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -8,11 +7,11 @@ import fastifyStatic from '@fastify/static'
 import { createAppServices, type AppServices } from '../../src/main/app'
 import { WorkerPageDecoder } from '../../src/main/api/pageDecoder'
 import { createRouter } from '../../src/main/app/router'
-import type { FileHost } from '../../src/main/app/ports'
 import { ElectronAccountStore } from '../../src/main/auth/accountStore'
 import { AuthError } from '../../src/main/auth/errors'
 import { MemoryCredentialStore, type CredentialStore } from '../../src/main/auth/credentialStore'
 import { KeytarCredentialStore } from '../../src/main/auth/keytarStore'
+import { createHarnessDownloads } from './downloads'
 
 /** Where the project lives, whatever the working directory. */
 export const projectRoot = resolve(import.meta.dirname, '../..')
@@ -76,6 +75,10 @@ async function harnessCredentialStore(
  * serves the built renderer with a `window.docket` built by the same bridge function as the
  * preload (HTTP transport + event stream), starts the demo sandbox in-process unless
  * `sandboxUrl` is given. Builds nothing itself: run `npm run build` first.
+ * It runs on people's machines, so it answers only requests addressed to its own
+ * `127.0.0.1:<port>` (`Host`; anything else 403 `forbidden_host`), runs an IPC call only when
+ * its `Origin` is exactly the harness's (else `forbidden_sender`), and hands out files only as
+ * checked downloads (see downloads.ts).
  * Errors: rejects when the renderer build is missing or the port is taken.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -102,20 +105,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     for (const stream of streams) stream.write(frame)
   }
 
-  const downloads = new Map<string, { fileName: string; mimeType: string; bytes: Uint8Array; inline: boolean }>()
-  const files: FileHost = {
-    async saveFile(file) {
-      const id = randomUUID()
-      downloads.set(id, { fileName: file.suggestedName, mimeType: file.mimeType, bytes: file.bytes, inline: false })
-      send('harness.download', { url: `/__harness/files/${id}`, fileName: file.suggestedName })
-      return { saved: true, path: file.suggestedName }
-    },
-    async openWithSystemViewer(file) {
-      const id = randomUUID()
-      downloads.set(id, { fileName: file.fileName, mimeType: file.mimeType, bytes: file.bytes, inline: true })
-      send('harness.openExternal', { url: `/__harness/files/${id}` })
-    },
-  }
+  const downloads = createHarnessDownloads(send)
 
   const services = createAppServices({
     version,
@@ -132,7 +122,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       throw new AuthError('unsupported', 'In the browser harness, use “Sign in with the system browser”.')
     },
     loopbackAnyPort: true,
-    files,
+    files: downloads.files,
     openExternal: async (url) => send('harness.openExternal', { url }),
     // Pulls decode pages in a worker thread as in the app; the harness runs the TypeScript source through tsx.
     pageDecoder: new WorkerPageDecoder({
@@ -145,16 +135,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await services.start()
 
   const server = Fastify({ forceCloseConnections: true, bodyLimit: 64 * 1024 * 1024 })
+  /** `http://127.0.0.1:<port>`, known once listening. */
   let origin = ''
+  // A page of another site may resolve its own name to 127.0.0.1 (DNS rebinding) and then read
+  // this server as "same origin": its requests still carry its name in `Host`, so only the
+  // bound address is served.
+  server.addHook('onRequest', async (request, reply) => {
+    if (origin === '' || request.headers.host !== new URL(origin).host) {
+      return reply.code(403).send({ code: 'forbidden_host', message: 'The harness answers only on its own address.' })
+    }
+  })
   const router = createRouter({
     handlers: services.handlers,
-    isTrustedSender: (senderUrl) => {
-      try {
-        return new URL(senderUrl).origin === origin
-      } catch {
-        return false
-      }
-    },
+    // The browser's `Origin` header, compared whole; a call without one is refused.
+    isTrustedSender: (senderOrigin) => origin !== '' && senderOrigin === origin,
     log,
   })
   const disconnect = services.bus.connect(send)
@@ -164,7 +158,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   server.get('/index.html', (_request, reply) => reply.type('text/html; charset=utf-8').send(page))
   server.get('/__harness/bridge.js', (_request, reply) => reply.type('text/javascript; charset=utf-8').send(bridgeJs))
   server.post<{ Body: { channel?: unknown; input?: unknown } }>('/__harness/ipc', async (request) => {
-    const senderUrl = String(request.headers.origin ?? request.headers.referer ?? '')
+    // Browsers send `Origin` on every POST, same-origin fetches included: a call without it did
+    // not come from the harness's page, and `Referer` (which policies strip or trim) is no substitute.
+    const senderUrl = typeof request.headers.origin === 'string' ? request.headers.origin : ''
     const body = request.body ?? {}
     return router.dispatch(String(body.channel ?? ''), body.input ?? undefined, { senderUrl })
   })
@@ -180,12 +176,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     request.raw.on('close', () => streams.delete(reply.raw))
   })
   server.get('/__harness/info', async () => ({ sandboxUrl: services.serviceUrl(), userDataDir }))
-  server.get<{ Params: { id: string } }>('/__harness/files/:id', (request, reply) => {
-    const file = downloads.get(request.params.id)
-    if (!file) return reply.code(404).send({ message: 'Not found' })
-    const disposition = `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`
-    return reply.type(file.mimeType).header('content-disposition', disposition).send(Buffer.from(file.bytes))
-  })
+  downloads.register(server)
   await server.register(fastifyStatic, { root: rendererDir, index: false, wildcard: true })
 
   const address = await server.listen({ host: '127.0.0.1', port: options.port ?? 0 })

@@ -1,5 +1,5 @@
 /**
- * The security scan (issue 9, "Electron hardening checked by a tool") must be able to fail:
+ * The security scan (Electron hardening checked by a tool) must be able to fail:
  * a weakened window is caught through the probe, an unexplained finding fails, and the
  * project as it is passes.
  */

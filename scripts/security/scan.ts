@@ -1,5 +1,5 @@
 /**
- * `npm run security:scan` (issue 9, "Electron hardening checked by a tool"): runs
+ * `npm run security:scan` (Electron hardening checked by a tool): runs
  * @doyensec/electronegativity over src/ and over a probe of the real window options (see
  * windowProbe.ts), then compares every high or medium finding with the allow-list in
  * .electronegativity/allowlist.json. Each allow-list entry names the check, the file and a

@@ -54,6 +54,7 @@ export function captureWindows(): CapturedWindow[] {
   const fakeSession = {
     setPermissionRequestHandler: () => {},
     setPermissionCheckHandler: () => {},
+    setSpellCheckerEnabled: () => {},
     webRequest: { onBeforeRequest: () => {} },
     clearStorageData: () => Promise.resolve(),
   }

@@ -1,5 +1,6 @@
 /**
- * `npm run soak` (issue 9): the soak and the kill test, each ending in one summary line
+ * `npm run soak`: the soak and the kill test (the outbox's exactly-once promise under faults
+ * and SIGKILL, see SECURITY.md), each ending in one summary line
  *   soak: actions N, applied N, lost 0, duplicated 0, failed-as-expected K, seconds S
  *   kill: actions N, applied N, lost 0, duplicated 0, failed-as-expected K, seconds S
  * Options: `--quick` (fewer actions and rounds, under 2 minutes), `--seed N`,

@@ -55,7 +55,7 @@ function startHost(configPath: string, log: (line: string) => void): HostRun {
 }
 
 /**
- * The kill test (issue 9, item 2): per round, a fresh sandbox with faults and a services host
+ * The kill test: per round, a fresh sandbox with faults and a services host
  * in a child process that writes a 200-action plan to its outbox and replays it; the host is
  * killed with SIGKILL at random moments of the replay (`killsPerRound` times), restarted on
  * the same folder each time, and finally left to finish. The sandbox's state is then judged

@@ -1,5 +1,5 @@
 /**
- * The soak's action plan and its judge (issue 9, "soak" and "kill test"): a deterministic mix
+ * The action plan and the judge of the soak and the kill test: a deterministic mix
  * of the actions a reviewer takes (states, batch states, repair, archive, comment create,
  * edit and delete), the sandbox state those actions must produce, and the comparison of that
  * expectation with the sandbox's real state. Pure: no I/O, no clock.

@@ -3,7 +3,7 @@ import { MemoryCredentialStore } from '../../src/main/auth/credentialStore'
 import { TokenEndpoint } from '../../src/main/auth/tokenEndpoint'
 import { TokenManager } from '../../src/main/auth/tokenManager'
 import { openWorkspace, type OfflineWorkspace } from '../../src/main/offline'
-import type { EngineOptions } from '../../src/main/offline/engine'
+import type { EngineOptions } from '../../src/main/offline/options'
 
 /** What a services host needs to reach a sandbox as one user. */
 export interface SessionConfig {

@@ -5,7 +5,7 @@ import { startSandbox, type Sandbox, type SandboxFaults } from '../../src/sandbo
 import { buildPlan, judgePlan, toOutboxAction, type Plan, type Verdict } from './plan'
 import { openSession, waitForOutboxSettled, type SessionConfig } from './session'
 
-/** The faults of issue 9: 10% 500s, 5% dropped connections, 5% 429 with Retry-After, latency spikes. */
+/** The soak's faults: 10% 500s, 5% dropped connections, 5% 429 with Retry-After, latency spikes. */
 export const SOAK_FAULTS: SandboxFaults = {
   errorRate: 0.1,
   dropRate: 0.05,
@@ -66,7 +66,7 @@ export interface SoakOptions {
 }
 
 /**
- * The soak (issue 9, item 1), in one process: a sandbox with faults, the real client and
+ * The soak, in one process: a sandbox with faults, the real client and
  * offline workspace; a first sync without faults caches the agenda; then `actions` actions
  * are written to the outbox (as a reviewer working offline would) and the engine pushes them
  * through 500s, dropped connections, 429s and latency; at the end the sandbox's state is

@@ -11,7 +11,8 @@ import { appSchemePrivileges, createAppProtocolHandler } from './electron/appPro
 import { APP_ENTRY_URL, APP_SCHEME, isAppUrl } from './electron/appUrl'
 import { appMenuTemplate } from './electron/appMenu'
 import { bindIpc } from './electron/ipcBinding'
-import { createSecureWindow, denyAllPermissions } from './electron/secureWindow'
+import { createSecureWindow } from './electron/secureWindow'
+import { hardenApp, hardenSession } from './electron/appHardening'
 import { createElectronFileHost } from './electron/dialogs'
 import { createLoginWindowOpener } from './electron/loginWindow'
 import { createSystemBrowserOpener } from './electron/systemBrowser'
@@ -26,6 +27,7 @@ const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') :
 const log = (line: string): void => console.log(`[docket] ${line}`)
 
 protocol.registerSchemesAsPrivileged([appSchemePrivileges])
+hardenApp(app)
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
@@ -39,14 +41,10 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.focus()
   })
 
-  app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-attach-webview', (event) => event.preventDefault())
-  })
-
   app
     .whenReady()
     .then(async () => {
-      denyAllPermissions(session.defaultSession)
+      hardenSession(session.defaultSession)
       protocol.handle(
         APP_SCHEME,
         createAppProtocolHandler(join(import.meta.dirname, '../renderer'), (url) => net.fetch(url)),
@@ -81,6 +79,7 @@ if (!app.requestSingleInstanceLock()) {
         router,
         bus: services.bus,
         targets: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
+        isAppPage: (url) => isAppUrl(url, devServerUrl),
       })
       await services.start()
 

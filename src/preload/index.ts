@@ -1,6 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron'
-import { createBridge } from '../shared/ipc/bridge'
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../shared/ipc/transportNames'
+import { createBridge, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../shared/ipc'
 
 /**
  * Exposes `window.docket` and nothing else: the bridge built from the IPC contract with an

@@ -15,7 +15,7 @@ import {
  * Users and webhooks of the caller's account:
  * - GET /api/v1_2/users/:user_id: a bare User object, for users of the caller's account only
  *   (others: 404 `Not found`, so ids of other accounts are not disclosed);
- * - GET /api/v1_2/me: the signed-in user, a bare object (observed-in-public-clients.md);
+ * - GET /api/v1_2/me: the signed-in user, a bare object (as published clients expect);
  * - PUT /api/webhooks/:webhook_id: body a single URL string (JSON string or text/plain), or an
  *   object `{ url, auth_credentials: { username, password }, settings }`; 201 with the URL as
  *   text; 422 `Validation Failed` (errors: url / auth_credentials / settings "is missing",

@@ -15,7 +15,7 @@ import { isCountryCode, isCurrencyCode } from './iso-codes'
 import type { AgendaAddress } from './model'
 import type { AgendaRecord, SandboxStore, UserRecord } from './store'
 
-/** Attributes a create or update request may set (service-api-v1_2.md, POST/PUT agendas). */
+/** Attributes a create or update request may set (docs/service-interface.md, "Agendas"). */
 export type AgendaPatch = Partial<
   Pick<
     AgendaRecord,
@@ -34,6 +34,13 @@ export type AgendaPatch = Partial<
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/
 const EMAIL_ALIAS = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/
 const ADDRESS_FIELDS = ['street', 'building_no', 'city', 'postal_code', 'country'] as const
+/**
+ * Attributes whose value may be null (the service returns them as "string or null"): null
+ * sets them to null. For every other attribute, and for `address.country`, null means the
+ * attribute is absent, as published clients send every optional attribute with null.
+ */
+const NULLABLE = new Set(['company_id', 'company_tax_id', 'company_vat_id', 'external_id'])
+const NULLABLE_ADDRESS = new Set(['street', 'building_no', 'city', 'postal_code'])
 export const FIRST_AGENDA_MESSAGE = 'The first agenda must be created in the web interface'
 
 /**
@@ -42,7 +49,10 @@ export const FIRST_AGENDA_MESSAGE = 'The first agenda must be created in the web
  * characters of the allowed form and unique, external_id max 64 and unique in the account,
  * email_whitelist valid addresses, client_id max 255). Adds messages to `errors` keyed by field
  * (`address` nested by sub-field) and returns the attributes to store. `taken` holds aliases
- * and external ids used by other agendas (and earlier agendas of the same request).
+ * and external ids used by other agendas (and earlier agendas of the same request). An
+ * attribute sent as null counts as absent unless its value may be null (see NULLABLE), so a
+ * create that sends `email_alias: null` gets a generated alias and an update that sends
+ * `home_currency: null` keeps the currency.
  */
 export function validateAgenda(
   input: Record<string, unknown>,
@@ -51,7 +61,8 @@ export function validateAgenda(
   errors: FieldErrors,
 ): AgendaPatch {
   const patch: AgendaPatch = {}
-  const has = (key: string) => Object.prototype.hasOwnProperty.call(input, key)
+  const has = (key: string) =>
+    Object.prototype.hasOwnProperty.call(input, key) && (input[key] !== null || NULLABLE.has(key))
 
   if (has('name') || creating) {
     const name = input['name']
@@ -75,6 +86,7 @@ export function validateAgenda(
       for (const key of ADDRESS_FIELDS) {
         if (!Object.prototype.hasOwnProperty.call(address, key)) continue
         const value = address[key]
+        if (value === null && !NULLABLE_ADDRESS.has(key)) continue
         if (value !== null && typeof value !== 'string') {
           addError(errors, ['address', key], 'must be a string')
           continue
@@ -95,8 +107,7 @@ export function validateAgenda(
 
   if (has('home_currency')) {
     const value = input['home_currency']
-    if (value === null) patch.home_currency = 'EUR'
-    else if (typeof value !== 'string') addError(errors, ['home_currency'], 'must be a string')
+    if (typeof value !== 'string') addError(errors, ['home_currency'], 'must be a string')
     else if (value.length !== 3) addError(errors, ['home_currency'], 'is the wrong length (should be 3 characters)')
     else if (!isCurrencyCode(value)) addError(errors, ['home_currency'], 'is not a valid ISO 4217 currency code')
     else patch.home_currency = value
@@ -132,8 +143,7 @@ export function validateAgenda(
 
   if (has('email_whitelist')) {
     const value = input['email_whitelist']
-    if (value === null) patch.email_whitelist = ''
-    else if (typeof value !== 'string') addError(errors, ['email_whitelist'], 'must be a string')
+    if (typeof value !== 'string') addError(errors, ['email_whitelist'], 'must be a string')
     else {
       const parts = value.split(',').map((p) => p.trim())
       const nonEmpty = parts.filter((p) => p !== '')
@@ -158,10 +168,9 @@ export function validateAgenda(
 
   if (has('client_id')) {
     const value = input['client_id']
-    if (value !== null && typeof value !== 'string') addError(errors, ['client_id'], 'must be a string')
-    else if (typeof value === 'string' && value.length > 255) {
-      addError(errors, ['client_id'], 'is too long (maximum is 255 characters)')
-    } else patch.client_id = value as string | null
+    if (typeof value !== 'string') addError(errors, ['client_id'], 'must be a string')
+    else if (value.length > 255) addError(errors, ['client_id'], 'is too long (maximum is 255 characters)')
+    else patch.client_id = value
   }
   return patch
 }

@@ -1,23 +1,28 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { ENDLESS_LISTING_MODES, type EndlessListing } from './faults'
 import { startSandbox, type SandboxOptions } from './index'
 import { stopWithParent } from './stopWithParent'
 
 /**
  * Command line of the sandbox:
- *   tsx src/sandbox/cli.ts --port 0 [--seed N] [--fixtures DIR] [--documents N] [--token-ttl S]
+ *   tsx src/sandbox/cli.ts --port 0 [--seed N] [--fixtures DIR] [--documents N] [--agendas N]
+ *     [--documents-per-agenda M] [--token-ttl S]
  *     [--job-delay-ms N] [--repair-delay-ms N] [--processing-delay-ms N] [--latency-ms N]
  *     [--latency-jitter-ms N] [--fault-rate R] [--rate-429 R] [--drop-rate R]
- *     [--retry-after S] [--admin] [--quiet]
+ *     [--retry-after S] [--endless-listing off|same-ids|new-ids] [--endless-listing-agenda ID]
+ *     [--huge-page-bytes N] [--preview-cache DIR] [--preview-renderer pdfjs|pdftoppm] [--admin] [--quiet]
  * The first stdout line is `Sandbox listening on http://127.0.0.1:PORT`; then the demo
  * credentials (public demo values). Exits cleanly on SIGINT/SIGTERM; exit code 2 on a bad flag.
  */
 
 const USAGE = `Usage: sandbox [--port N] [--host H] [--seed N] [--fixtures DIR] [--documents N]
-  [--token-ttl S] [--job-delay-ms N] [--repair-delay-ms N] [--processing-delay-ms N]
-  [--latency-ms N] [--latency-jitter-ms N] [--fault-rate R] [--rate-429 R] [--drop-rate R]
-  [--retry-after S] [--admin] [--quiet]`
+  [--agendas N] [--documents-per-agenda M] [--token-ttl S] [--job-delay-ms N]
+  [--repair-delay-ms N] [--processing-delay-ms N] [--latency-ms N] [--latency-jitter-ms N]
+  [--fault-rate R] [--rate-429 R] [--drop-rate R]
+  [--retry-after S] [--endless-listing off|same-ids|new-ids] [--endless-listing-agenda ID]
+  [--huge-page-bytes N] [--preview-cache DIR] [--preview-renderer pdfjs|pdftoppm] [--admin] [--quiet]`
 
 function number(
   flags: Record<string, string | boolean | undefined>,
@@ -53,6 +58,8 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions & { quiet: bool
       seed: { type: 'string' },
       fixtures: { type: 'string' },
       documents: { type: 'string' },
+      agendas: { type: 'string' },
+      'documents-per-agenda': { type: 'string' },
       'token-ttl': { type: 'string' },
       'job-delay-ms': { type: 'string' },
       'repair-delay-ms': { type: 'string' },
@@ -63,6 +70,11 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions & { quiet: bool
       'rate-429': { type: 'string' },
       'drop-rate': { type: 'string' },
       'retry-after': { type: 'string' },
+      'endless-listing': { type: 'string' },
+      'endless-listing-agenda': { type: 'string' },
+      'huge-page-bytes': { type: 'string' },
+      'preview-cache': { type: 'string' },
+      'preview-renderer': { type: 'string' },
       admin: { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
@@ -71,7 +83,18 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions & { quiet: bool
   if (values.help) throw new Error(USAGE)
   const flags = values as Record<string, string | boolean | undefined>
   const faults: NonNullable<SandboxOptions['faults']> = {}
-  const put = (key: keyof typeof faults, value: number | undefined) => {
+  const put = (
+    key:
+      | 'errorRate'
+      | 'rate429'
+      | 'dropRate'
+      | 'latencyMs'
+      | 'latencyJitterMs'
+      | 'retryAfterSec'
+      | 'endlessListingAgendaId'
+      | 'hugePageBytes',
+    value: number | undefined,
+  ) => {
     if (value !== undefined) faults[key] = value
   }
   put('errorRate', number(flags, 'fault-rate', { max: 1 }))
@@ -80,6 +103,14 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions & { quiet: bool
   put('latencyMs', number(flags, 'latency-ms'))
   put('latencyJitterMs', number(flags, 'latency-jitter-ms'))
   put('retryAfterSec', number(flags, 'retry-after'))
+  put('endlessListingAgendaId', number(flags, 'endless-listing-agenda'))
+  put('hugePageBytes', number(flags, 'huge-page-bytes'))
+  const endless = values['endless-listing']
+  if (endless !== undefined) {
+    if (!ENDLESS_LISTING_MODES.includes(endless as EndlessListing))
+      throw new Error(`--endless-listing must be one of ${ENDLESS_LISTING_MODES.join(', ')} (got ${endless})`)
+    faults.endlessListing = endless as EndlessListing
+  }
   const options: SandboxOptions & { quiet: boolean } = {
     quiet: values.quiet === true,
     admin: values.admin === true,
@@ -93,6 +124,10 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions & { quiet: bool
   if (typeof values.fixtures === 'string') options.fixturesDir = values.fixtures
   const documents = number(flags, 'documents')
   if (documents !== undefined) options.documents = documents
+  const agendas = number(flags, 'agendas')
+  if (agendas !== undefined) options.agendas = agendas
+  const perAgenda = number(flags, 'documents-per-agenda')
+  if (perAgenda !== undefined) options.documentsPerAgenda = perAgenda
   const ttl = number(flags, 'token-ttl')
   if (ttl !== undefined) options.tokenTtlSec = ttl
   const job = number(flags, 'job-delay-ms')
@@ -101,6 +136,14 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions & { quiet: bool
   if (repair !== undefined) options.repairDelayMs = repair
   const processing = number(flags, 'processing-delay-ms')
   if (processing !== undefined) options.processingDelayMs = processing
+  if (typeof values['preview-cache'] === 'string') options.previewCacheDir = values['preview-cache']
+  const renderer = values['preview-renderer']
+  if (renderer !== undefined) {
+    if (renderer !== 'pdfjs' && renderer !== 'pdftoppm') {
+      throw new Error(`--preview-renderer must be pdfjs or pdftoppm (got ${renderer})`)
+    }
+    options.previewRenderer = renderer
+  }
   return options
 }
 

@@ -7,7 +7,7 @@ import type { CommentRecord, DocumentRecord } from './store'
 export const COMMENT_NOT_FOUND = 'Comment not found'
 
 /**
- * Comments of a document (service-api-v1_2.md, Comment and its endpoints): list (deleted ones
+ * Comments of a document (docs/service-interface.md, "Comments"): list (deleted ones
  * left out), create (201 with the comment and its `uuid`), update and delete (204, or 404
  * `Comment not found`). Every change bumps the document's last_modified_at and comments_count.
  */
@@ -69,10 +69,11 @@ export function registerComments(app: FastifyInstance, ctx: SandboxContext): voi
     if (!doc) return reply
     const comment = commentFor(doc, params['comment_uuid'], reply)
     if (!comment) return reply
-    // Only attributes present in the body are updated: no `text` leaves the comment as it is.
+    // Only attributes present in the body are updated: no `text` (or `text: null`, which
+    // published clients send for "not set") leaves the comment as it is.
     const body = request.body
     const wrapped = isObject(body) && isObject(body['comment']) ? body['comment'] : {}
-    if (wrapped['text'] !== undefined) {
+    if (wrapped['text'] !== undefined && wrapped['text'] !== null) {
       const text = textOf(body)
       if (text === null) return sendValidation(reply, { text: ["can't be blank"] })
       if (text !== comment.text) store.updateComment(comment, text)

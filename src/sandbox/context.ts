@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FaultInjector } from './faults'
 import type { Fixture } from './fixtures'
+import type { DocumentPreviews } from './previews/documentPreviews'
 import type { OriginalSigner, Renderer } from './render'
+import type { RequestStats } from './stats'
 import type { SandboxStore, UserRecord } from './store'
 import type { TokenStore } from './tokens'
 
@@ -16,9 +19,14 @@ export interface SandboxContext {
   store: SandboxStore
   tokens: TokenStore
   render: Renderer
+  previews: DocumentPreviews
   signer: OriginalSigner
   fixtures: Fixture[]
   timings: SandboxTimings
+  /** the faults in force (hostile listings are served by the list route) */
+  faults: FaultInjector
+  /** the request log summary (GET /_sandbox/stats) */
+  stats: RequestStats
   /** `http://127.0.0.1:PORT` once listening */
   baseUrl(): string
   /** runs `fn` after `ms` unless the sandbox closes first */
@@ -26,7 +34,7 @@ export interface SandboxContext {
   log(line: string): void
 }
 
-/** A JSON error body `{ message }` (service-api-v1_2.md, "Errors"). */
+/** A JSON error body `{ message }` (docs/service-interface.md, "Errors"). */
 export function sendMessage(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send({ message })
 }

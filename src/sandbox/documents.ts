@@ -14,11 +14,11 @@ import {
   type SandboxContext,
 } from './context'
 import { fixtureForFileName } from './fixtures'
+import { sendHugePage, sendNewIdsPage } from './hostileListing'
 import { emptyExtractedData, emptyParty, type DocumentType } from './model'
-import { renderInvoicePdf, renderInvoiceSvg } from './preview'
 import type { DocumentRecord, UserRecord } from './store'
 
-/** Documents per list page (service-api-v1_2.md, Limits). */
+/** Documents per list page (docs/service-interface.md, "Limits"). */
 export const PAGE_SIZE = 50
 const COMMA = Buffer.from(',')
 const END_OF_LIST = Buffer.from(']}')
@@ -77,11 +77,6 @@ export function decodeBase64(value: string): Buffer | null {
   return Buffer.from(compact, 'base64')
 }
 
-/** URL-safe base64 as real clients decode it: `+`->`-`, `/`->`_`, `=`->`,`. */
-export function encodeUrlSafeBase64(bytes: Buffer): string {
-  return bytes.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, ',')
-}
-
 function contentTypeFor(fileName: string): string {
   const ext = fileName.toLowerCase().split('.').pop() ?? ''
   return (
@@ -96,11 +91,6 @@ function contentTypeFor(fileName: string): string {
       isdoc: 'application/xml',
     }[ext] ?? 'application/octet-stream'
   )
-}
-
-async function originalOf(doc: DocumentRecord): Promise<Buffer> {
-  if (!doc.files.original) doc.files.original = await renderInvoicePdf(doc)
-  return doc.files.original
 }
 
 export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): void {
@@ -167,7 +157,11 @@ export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): vo
       }
       return out
     })
-    const skip = (page - 1) * PAGE_SIZE
+    const fault = ctx.faults.listingFault(agendaIds.size === 1 ? [...agendaIds][0] : undefined)
+    if (fault.hugePageBytes > 0) return sendHugePage(reply, fault.hugePageBytes, ctx.stats)
+    if (fault.endless === 'new-ids' && matching.length > 0) return sendNewIdsPage(ctx, reply, matching[0]!, page)
+    // `same-ids`: every page is page 1 (a listing of fewer than 50 still ends).
+    const skip = fault.endless === 'same-ids' ? 0 : (page - 1) * PAGE_SIZE
     // The body is assembled from each document's JSON (rendered once per change): the same
     // JSON as `reply.send({ links, documents })` would serialise.
     const body: Buffer[] = [
@@ -203,50 +197,6 @@ export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): vo
     if (!doc) return reply
     store.deleteDocument(doc.id)
     return reply.code(204).send()
-  })
-
-  app.get('/api/v1_2/documents/:document_id/original_file', async (request, reply) => {
-    const user = authenticate(ctx, request, reply)
-    if (!user) return reply
-    const doc = documentFor(ctx, user, (request.params as Record<string, string>)['document_id'], reply)
-    if (!doc) return reply
-    const bytes = await originalOf(doc)
-    return reply.send({
-      documents: [
-        {
-          id: doc.id,
-          user_file_name: doc.userFileName,
-          original_content_type: doc.files.originalContentType,
-          original_file_base64: encodeUrlSafeBase64(bytes),
-        },
-      ],
-    })
-  })
-
-  app.get('/api/v1_2/documents/:document_id/preview', async (request, reply) => {
-    const user = authenticate(ctx, request, reply)
-    if (!user) return reply
-    const doc = documentFor(ctx, user, (request.params as Record<string, string>)['document_id'], reply)
-    if (!doc) return reply
-    reply.header('Cache-Control', 'private, max-age=300')
-    if (doc.files.png) return reply.type('image/png').send(doc.files.png)
-    return reply.type('image/svg+xml; charset=utf-8').send(renderInvoiceSvg(doc))
-  })
-
-  app.get('/originals/:document_id', async (request, reply) => {
-    const id = positiveInt((request.params as Record<string, string>)['document_id'])
-    const q = request.query as Record<string, unknown>
-    if (id === null || !ctx.signer.verify(id, q['expires'], q['signature'])) {
-      return sendMessage(reply, 403, 'The link is invalid or has expired')
-    }
-    const doc = store.documents.get(id)
-    if (!doc) return sendMessage(reply, 404, NOT_FOUND)
-    const bytes = await originalOf(doc)
-    const name = doc.userFileName.replace(/["\\\r\n]/g, '_')
-    return reply
-      .type(doc.files.originalContentType)
-      .header('Content-Disposition', `inline; filename="${name}"`)
-      .send(bytes)
   })
 
   app.patch('/api/v1_2/documents/:document_id', async (request, reply) => {
@@ -419,7 +369,7 @@ export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): vo
           parentId,
           userFileName: file.fileName,
           data: emptyExtractedData(),
-          files: { original: file.bytes, originalContentType: file.contentType, png: fixture?.png ?? null },
+          files: { original: file.bytes, originalContentType: file.contentType, png: null },
         })
         if (p.split && parentId === null) parentId = doc.id
         created.push(doc)

@@ -25,6 +25,9 @@ describe('faults (off by default)', () => {
       retryAfterSec: 1,
       latencyMs: 0,
       latencyJitterMs: 0,
+      endlessListing: 'off',
+      endlessListingAgendaId: 0,
+      hugePageBytes: 0,
     })
   })
 

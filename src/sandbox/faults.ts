@@ -2,8 +2,13 @@
  * Fault injection for /api/** requests: latency with jitter, 500s, 429s with Retry-After and
  * dropped connections (half before the request is applied, half after: a lost response).
  * Decisions use a seeded PRNG (mulberry32) so a run with the same seed and request order
- * makes the same decisions.
+ * makes the same decisions. Hostile listings (a service gone wrong, or one that means harm):
+ * a document list that never ends, and listing pages far larger than any real page.
  */
+
+/** How GET /api/v1_2/documents misbehaves: never ending with the same documents, or with new ones on every page. */
+export type EndlessListing = 'off' | 'same-ids' | 'new-ids'
+export const ENDLESS_LISTING_MODES: readonly EndlessListing[] = ['off', 'same-ids', 'new-ids']
 
 /** Rates are probabilities 0..1 per request; times in ms except retryAfterSec (seconds). */
 export interface SandboxFaults {
@@ -13,6 +18,17 @@ export interface SandboxFaults {
   retryAfterSec: number
   latencyMs: number
   latencyJitterMs: number
+  /**
+   * `same-ids`: every page of a listing answers the listing's first 50 documents (a listing of
+   * fewer still ends); `new-ids`: every page answers 50 documents never listed before (copies
+   * of the listing's first document under new ids, descending from 900,000,000). Neither ever
+   * answers a short page.
+   */
+  endlessListing: EndlessListing
+  /** Agenda whose listings misbehave as `endlessListing` says; 0: every agenda. */
+  endlessListingAgendaId: number
+  /** > 0: every listing page answers a valid JSON body of this many bytes, streamed without Content-Length. */
+  hugePageBytes: number
 }
 
 export const NO_FAULTS: SandboxFaults = {
@@ -22,6 +38,9 @@ export const NO_FAULTS: SandboxFaults = {
   retryAfterSec: 1,
   latencyMs: 0,
   latencyJitterMs: 0,
+  endlessListing: 'off',
+  endlessListingAgendaId: 0,
+  hugePageBytes: 0,
 }
 
 export type FaultDecision = 'none' | 'error' | 'too_many_requests' | 'drop_before' | 'drop_after'
@@ -44,6 +63,11 @@ export function validateFaults(input: Record<string, unknown>): Record<string, s
   for (const [key, value] of Object.entries(input)) {
     if (!(key in NO_FAULTS)) {
       errors[key] = ['is not a fault setting']
+      continue
+    }
+    if (key === 'endlessListing') {
+      if (!ENDLESS_LISTING_MODES.includes(value as EndlessListing))
+        errors[key] = [`must be one of ${ENDLESS_LISTING_MODES.join(', ')}`]
       continue
     }
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
@@ -72,6 +96,13 @@ export class FaultInjector {
   set(partial: Partial<SandboxFaults>): SandboxFaults {
     this.faults = { ...this.faults, ...partial }
     return this.get()
+  }
+
+  /** How listings of `agendaId` (undefined: across agendas) misbehave now. */
+  listingFault(agendaId: number | undefined): { endless: EndlessListing; hugePageBytes: number } {
+    const { endlessListing, endlessListingAgendaId, hugePageBytes } = this.faults
+    const targeted = endlessListingAgendaId === 0 || endlessListingAgendaId === agendaId
+    return { endless: targeted ? endlessListing : 'off', hugePageBytes }
   }
 
   /** Delay before handling, ms: latencyMs plus a uniform jitter in [0, latencyJitterMs]. */

@@ -7,7 +7,7 @@ import { defaultFixturesDir } from './index'
 
 const dir = defaultFixturesDir()
 
-describe('loadFixtures (fixtures/invoices/README.md)', () => {
+describe('loadFixtures (resources/demo/invoices/README.md)', () => {
   it('loads every NAME.json + NAME.pdf pair of the shipped demo directory, sorted by name', () => {
     const fixtures = loadFixtures(dir)
     expect(fixtures.map((f) => f.name)).toEqual([

@@ -4,8 +4,8 @@ import { emptyExtractedData, roundMoney, type ExtractedData, type Item, type Par
 
 /**
  * One real invoice of a fixtures directory: `NAME.pdf` with the data a person extracted from it
- * (`NAME.json`, format: fixtures/invoices/README.md) and, where present, `NAME.png`, a rendered
- * first page.
+ * (`NAME.json`, format: resources/demo/invoices/README.md) and, where present, `NAME.png`, a
+ * picture of it shipped beside it (used as its preview as it is).
  */
 export interface Fixture {
   /** base name shared by the files, e.g. `coolblue1` */

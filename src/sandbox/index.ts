@@ -11,16 +11,23 @@ import { registerComments } from './comments'
 import { isObject, sendMessage, type SandboxContext } from './context'
 import { registerDocuments } from './documents'
 import { FaultInjector, validateFaults, waitUntil, type SandboxFaults } from './faults'
+import { registerFiles } from './files'
 import { loadFixtures } from './fixtures'
 import { registerOAuth } from './oauth'
+import { DocumentPreviews } from './previews/documentPreviews'
+import { defaultPreviewCacheDir } from './previews/pageCache'
+import type { RasterizerName } from './previews/rasterizer'
 import { OriginalSigner, Renderer } from './render'
+import { seedScaleAgendas } from './scaleAgendas'
 import { DEMO_CLIENT, DEMO_USERS, seedStore } from './seed'
 import { snapshotState, type SandboxState } from './state'
+import { RequestStats, type SandboxStats } from './stats'
 import { SandboxStore } from './store'
 import { TokenStore } from './tokens'
 
 export type { SandboxFaults } from './faults'
 export type { SandboxState } from './state'
+export type { SandboxStats } from './stats'
 
 /** Options of startSandbox. Durations in ms unless named Sec. */
 export interface SandboxOptions {
@@ -34,6 +41,10 @@ export interface SandboxOptions {
   fixturesDir?: string
   /** synthetic documents in agenda 2, default 0 */
   documents?: number
+  /** more agendas owned by the demo user (ids 5, 6, ...), as an accounting firm has one per client; default 0 */
+  agendas?: number
+  /** synthetic documents in each of those agendas, default 0 */
+  documentsPerAgenda?: number
   /** access token lifetime, default 7200 */
   tokenTtlSec?: number
   /** batch PATCH background job delay, default 1000 */
@@ -46,6 +57,12 @@ export interface SandboxOptions {
   faults?: Partial<SandboxFaults>
   /** enables /_sandbox/* routes, default false */
   admin?: boolean
+  /** folder where the demo invoices' rendered pages are cached; default `<OS temp>/docket-sandbox-previews` */
+  previewCacheDir?: string
+  /** PDF rasterizer of the previews: 'pdfjs' (default, pdfjs-dist) or 'pdftoppm' (poppler, when installed) */
+  previewRenderer?: RasterizerName
+  /** render the demo invoices' previews in the background right after start, default true */
+  prerenderPreviews?: boolean
   /** receives log lines (startup, skipped fixtures, requests without query strings) */
   log?: (line: string) => void
 }
@@ -68,8 +85,10 @@ export interface Sandbox {
   /** deep copy of all data (same JSON as GET /_sandbox/state) */
   state(): SandboxState
   setFaults(f: Partial<SandboxFaults>): void
-  /** requests received, by 'METHOD /route/pattern' */
-  stats(): { requests: number; byRoute: Record<string, number> }
+  /** the request log summary: requests by 'METHOD /route/pattern', peak in flight (same JSON as GET /_sandbox/stats) */
+  stats(): SandboxStats
+  /** starts a new count of {@link stats} */
+  resetStats(): void
   close(): Promise<void>
 }
 
@@ -98,8 +117,9 @@ export function defaultFixturesDir(): string {
 }
 
 /**
- * Starts a sandbox of the document-processing service (service-api-v1_2.md plus
- * observed-in-public-clients.md) on `host:port` and resolves once it listens.
+ * Starts a sandbox of the document-processing service (docs/service-interface.md: the
+ * documented interface plus what published clients send) on `host:port` and resolves once it
+ * listens; the demo invoices' previews are prepared in the background afterwards.
  * Throws when the port cannot be bound.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -109,18 +129,32 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const fixtures = loadFixtures(options.fixturesDir ?? defaultFixturesDir(), log)
   const store = new SandboxStore()
   await seedStore(store, fixtures, { count: Math.max(0, Math.floor(options.documents ?? 0)), seed })
+  if ((options.agendas ?? 0) > 0)
+    await seedScaleAgendas(store, {
+      agendas: options.agendas ?? 0,
+      documentsPerAgenda: options.documentsPerAgenda ?? 0,
+      seed,
+    })
   const tokens = new TokenStore(options.tokenTtlSec ?? 7200)
   const signer = new OriginalSigner(randomBytes(32))
   const faults = new FaultInjector(options.faults ?? {}, seed)
+  const stats = new RequestStats()
   let baseUrl = ''
   const timers = new Set<NodeJS.Timeout>()
   let closed = false
   const render = new Renderer(() => baseUrl, store, signer)
+  const previews = new DocumentPreviews({
+    rasterizer: options.previewRenderer,
+    cacheDir: options.previewCacheDir ?? defaultPreviewCacheDir(),
+    shipped: fixtures.map((fixture) => fixture.pdf),
+    log,
+  })
 
   const ctx: SandboxContext = {
     store,
     tokens,
     render,
+    previews,
     signer,
     fixtures,
     timings: {
@@ -128,6 +162,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       repairDelayMs: options.repairDelayMs ?? 5000,
       processingDelayMs: options.processingDelayMs ?? 1500,
     },
+    faults,
+    stats,
     baseUrl: () => baseUrl,
     schedule(fn, ms) {
       if (closed) return
@@ -163,14 +199,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
 
   // Statistics, request log and fault injection (faults: /api/** only).
-  let requests = 0
-  const byRoute: Record<string, number> = {}
   const dropAfter = new WeakSet<FastifyRequest>()
   app.addHook('onRequest', async (request, reply) => {
     const arrivedAt = performance.now()
-    requests++
-    const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`
-    byRoute[route] = (byRoute[route] ?? 0) + 1
+    if (!request.url.startsWith('/_sandbox/stats')) stats.arrived(request, reply)
     if (!request.url.startsWith('/api/')) return
     const delay = faults.delayMs()
     if (delay > 0) await waitUntil(arrivedAt + delay)
@@ -218,6 +250,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   registerOAuth(app, ctx)
   registerDocuments(app, ctx)
+  registerFiles(app, ctx)
   registerComments(app, ctx)
   registerAgendas(app, ctx)
   registerAccount(app, ctx)
@@ -233,7 +266,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (Object.keys(errors).length > 0) return reply.code(422).send({ message: 'Validation Failed', errors })
       return faults.set(body as Partial<SandboxFaults>)
     })
-    app.get('/_sandbox/stats', async () => ({ requests, byRoute: { ...byRoute } }))
+    // `?reset=1` (or POST /_sandbox/stats/reset) answers the summary so far and starts a new count.
+    app.get('/_sandbox/stats', async (request) => {
+      const summary = stats.snapshot()
+      if ((request.query as Record<string, unknown>)['reset'] !== undefined) stats.reset()
+      return summary
+    })
+    app.post('/_sandbox/stats/reset', async () => {
+      const summary = stats.snapshot()
+      stats.reset()
+      return summary
+    })
     app.post('/_sandbox/revoke', async (request, reply) => {
       const body = isObject(request.body) ? request.body : {}
       const user =
@@ -256,6 +299,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const port = (app.server.address() as AddressInfo).port
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   log(`sandbox: ${fixtures.length} fixture invoices, ${store.documents.size} documents`)
+  if (options.prerenderPreviews ?? true) previews.prerender([...store.documents.values()])
 
   return {
     url: baseUrl,
@@ -270,12 +314,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setFaults: (f) => {
       faults.set(f)
     },
-    stats: () => ({ requests, byRoute: { ...byRoute } }),
+    stats: () => stats.snapshot(),
+    resetStats: () => stats.reset(),
     async close() {
       closed = true
       for (const timer of timers) clearTimeout(timer)
       timers.clear()
-      await app.close()
+      await Promise.all([app.close(), previews.close()])
     },
   }
 }

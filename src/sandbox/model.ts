@@ -1,6 +1,6 @@
 /**
- * The sandbox's resource shapes, as the service returns them (service-api-v1_2.md, "Resources
- * and their fields"), and the extracted data a document carries before the store gives its
+ * The sandbox's resource shapes, as the service returns them (docs/service-interface.md,
+ * "Resources"), and the extracted data a document carries before the store gives its
  * tax lines and items their ids. Money is a number in the document's currency; timestamps are
  * ISO 8601 UTC strings with milliseconds; dates are `YYYY-MM-DD` or null.
  */
@@ -102,7 +102,7 @@ export interface ExtractedData {
 
 export type DocumentType = 'PurchaseInvoice' | 'SalesInvoice'
 
-/** Every document state real clients know (observed-in-public-clients.md). */
+/** Every document state published clients know (docs/service-interface.md, "States"). */
 export const DOCUMENT_STATES = [
   'uploaded',
   'extracting',

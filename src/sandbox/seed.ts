@@ -37,7 +37,8 @@ function address(street: string, city: string, postal: string, country: string):
   return { street, building_no: null, city, postal_code: postal, country }
 }
 
-function company(a: AgendaRecord): Party {
+/** The agenda's own company as a party of its invoices (customer of purchases, supplier of sales). */
+export function company(a: AgendaRecord): Party {
   return {
     ...emptyParty(),
     name: a.name,

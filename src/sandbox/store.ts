@@ -53,7 +53,7 @@ export interface AgendaRecord {
 export interface DocumentFiles {
   original: Buffer | null
   originalContentType: string
-  /** a rendered first page (PNG), when one exists */
+  /** a preview image shipped with a demo invoice, shown as it is; null: the preview is made from `original` */
   png: Buffer | null
 }
 

@@ -54,7 +54,7 @@ describe('generateSyntheticDocuments', () => {
   it('holds purchase and sales invoices, every state, and the agenda company on the right side', () => {
     expect(new Set(docs.map((d) => d.type))).toEqual(new Set(['PurchaseInvoice', 'SalesInvoice']))
     expect(new Set(docs.map((d) => d.state))).toEqual(new Set(DOCUMENT_STATES))
-    // invoice_type: 0 invoice, 1 credit note (observed-in-public-clients.md)
+    // invoice_type: 0 invoice, 1 credit note (the values published clients use)
     expect(new Set(docs.map((d) => d.data.invoice_type))).toEqual(new Set([0, 1]))
     for (const d of docs) {
       const own = d.type === 'PurchaseInvoice' ? d.data.customer : d.data.supplier

@@ -1,9 +1,8 @@
 import { z } from 'zod'
 
 /**
- * The spec's agenda attribute rules (service-api-v1_2.md, "POST /api/v1_2/agendas",
- * "Attribute rules" and "Limits"), usable as you type in the renderer and again in main
- * before anything is sent. No Node or Electron imports.
+ * The service's agenda attribute rules (docs/service-interface.md, "Agendas" and "Limits"),
+ * usable as you type in the renderer and again in main before anything is sent. No Node or Electron imports.
  *
  * | Attribute       | Rule                                                                      |
  * |-----------------|---------------------------------------------------------------------------|
@@ -38,13 +37,13 @@ export const AGENDA_FIELDS = [
 ] as const
 export type AgendaField = (typeof AGENDA_FIELDS)[number]
 
-/** Lengths from the spec's "Limits" table. */
+/** Lengths the service enforces (docs/service-interface.md, "Limits"). */
 export const AGENDA_LIMITS = {
   emailAliasMin: 5,
   emailAliasMax: 32,
   externalIdMax: 64,
   clientIdMax: 255,
-  /** Not in the spec; a sanity bound so a pasted book does not reach the service. */
+  /** Not a service rule; a sanity bound so a pasted book does not reach the service. */
   textMax: 255,
 } as const
 
@@ -123,7 +122,7 @@ function tooLong(max: number): AgendaFieldProblem {
 
 /**
  * Normalises a typed value the way the service stores it: trims surrounding spaces, and
- * upper-cases `address.country` (spec: "lowercase or uppercase accepted, stored uppercase").
+ * upper-cases `address.country` (the service accepts either case and stores uppercase).
  * The whitelist is re-joined as `a@x.cz, b@y.cz`.
  */
 export function normaliseAgendaField(field: AgendaField, value: string): string {
@@ -134,7 +133,7 @@ export function normaliseAgendaField(field: AgendaField, value: string): string 
 }
 
 /**
- * Checks one field's value against the spec's rule, as the user types. Returns the first
+ * Checks one field's value against the service's rule, as the user types. Returns the first
  * problem, or null when the value is acceptable. An empty optional field is acceptable
  * (it is left out of the request); `name` is required only when `required` says so
  * (creation), because an update sends only what changed.
@@ -230,7 +229,7 @@ export function checkAgendaForm(values: AgendaFormValues, mode: 'create' | 'upda
   return problems
 }
 
-/** The agenda attributes the service accepts (spec "POST /api/v1_2/agendas" body). */
+/** The agenda attributes the service accepts (the body of POST /api/v1_2/agendas). */
 export interface AgendaRequestAttributes {
   name?: string
   address?: {
@@ -252,7 +251,7 @@ export interface AgendaRequestAttributes {
 
 /**
  * Turns form values into request attributes: normalised, empty optional fields left out
- * on create; on update, a field present but emptied is sent as null where the spec allows
+ * on create; on update, a field present but emptied is sent as null where the service allows
  * null (street, building_no, city, postal_code, company ids, external_id) and as '' for the
  * whitelist, so the user can clear it. Does not check rules (see {@link checkAgendaForm}).
  */
@@ -322,7 +321,7 @@ function attributesSchema() {
 
 /**
  * zod schema of the attributes of a new agenda (name required), enforcing every rule of
- * the spec; `address.country` comes out uppercase. Issue paths match the service's field
+ * the service; `address.country` comes out uppercase. Issue paths match the service's field
  * names (`email_alias`, `address.country`).
  */
 export const agendaCreateRulesSchema = attributesSchema().extend({

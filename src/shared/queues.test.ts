@@ -3,9 +3,10 @@ import { DOCUMENT_STATES } from './api/document'
 import { QUEUES, countQueues, isInQueue, queueOfState } from './queues'
 
 describe('queues of the triage workspace', () => {
-  it('puts ready and not_ready under To review', () => {
-    expect(queueOfState('ready')).toBe('to_review')
-    expect(queueOfState('not_ready')).toBe('to_review')
+  it('puts not_ready under Not ready and ready under Ready to export, so marking ready shrinks Not ready', () => {
+    expect(queueOfState('not_ready')).toBe('not_ready')
+    expect(queueOfState('ready')).toBe('ready')
+    expect(isInQueue('ready', 'not_ready')).toBe(false)
   })
 
   it('puts repairing under In repair', () => {
@@ -51,13 +52,14 @@ describe('queues of the triage workspace', () => {
 
   it('counts documents per queue and all of them under All', () => {
     expect(countQueues(['ready', 'not_ready', 'repairing', 'exported', 'extracting', 'trash'])).toEqual({
-      to_review: 2,
+      not_ready: 1,
+      ready: 1,
       in_repair: 1,
       processing: 1,
       exported: 1,
       all: 6,
     })
-    expect(countQueues([])).toEqual({ to_review: 0, in_repair: 0, processing: 0, exported: 0, all: 0 })
+    expect(countQueues([])).toEqual({ not_ready: 0, ready: 0, in_repair: 0, processing: 0, exported: 0, all: 0 })
   })
 
   it('does not treat prototype names as states', () => {

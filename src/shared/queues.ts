@@ -1,9 +1,12 @@
 /**
- * Queues of the triage workspace (issue 6, "Layout"): every document state belongs to
- * exactly one working queue, and every document to the `all` queue.
+ * Queues of the triage workspace (the inbox tabs): every document state belongs to
+ * exactly one working queue, and every document to the `all` queue. The working queues
+ * shrink as a bookkeeper works: `r` moves a document from `not_ready` to `ready`, `e` from
+ * either to `exported`.
  *
- * - `to_review`: ready, not_ready (a person decides)
- * - `in_repair`: repairing (human review at the service, spec "States and transitions")
+ * - `not_ready`: not_ready (needs a person's check)
+ * - `ready`: ready (checked, waiting to be exported)
+ * - `in_repair`: repairing (human review at the service, docs/service-interface.md, "Document states")
  * - `processing`: the service is still working on it (uploaded, extracting, templating,
  *   extracted, verifying, verifying_individual, extracting_items, exporting, auto_exporting)
  * - `exported`: exported, auto_exported
@@ -12,16 +15,16 @@
  * Pure functions, no Node or Electron: main and renderer both use them.
  */
 
-/** The tabs of the inbox, in display order. */
-export const QUEUES = ['to_review', 'in_repair', 'processing', 'exported', 'all'] as const
+/** The tabs of the inbox, in display order (keys 1..6 in the workspace). */
+export const QUEUES = ['not_ready', 'ready', 'in_repair', 'processing', 'exported', 'all'] as const
 export type Queue = (typeof QUEUES)[number]
 
 /** A working queue a state maps to (`all` holds everything, so it is never a state's queue). */
 export type StateQueue = Exclude<Queue, 'all'> | 'other'
 
 const STATE_QUEUE: Readonly<Record<string, StateQueue>> = {
-  ready: 'to_review',
-  not_ready: 'to_review',
+  not_ready: 'not_ready',
+  ready: 'ready',
   repairing: 'in_repair',
   uploaded: 'processing',
   extracting: 'processing',
@@ -54,7 +57,7 @@ export type QueueCounts = Record<Queue, number>
 
 /** Zero counts for every tab. */
 export function emptyQueueCounts(): QueueCounts {
-  return { to_review: 0, in_repair: 0, processing: 0, exported: 0, all: 0 }
+  return { not_ready: 0, ready: 0, in_repair: 0, processing: 0, exported: 0, all: 0 }
 }
 
 /** Counts documents per tab from their states (each state once in its queue, always in `all`). */

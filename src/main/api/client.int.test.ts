@@ -7,8 +7,8 @@ import { ApiClient } from './client'
 import { ApiError, isApiError } from './errors'
 
 /**
- * The service client against the sandbox over real HTTP (service-api-v1_2.md "Endpoints",
- * observed-in-public-clients.md): every endpoint, its envelope and its 4xx bodies.
+ * The service client against the sandbox over real HTTP (docs/service-interface.md): every
+ * endpoint, its envelope and its 4xx bodies.
  */
 
 let sandbox: Sandbox
@@ -87,7 +87,7 @@ describe('agendas', () => {
     expect(agendas.map((a) => a.id)).toEqual(expect.arrayContaining([1, 2, 3]))
     expect(agendas.map((a) => a.id)).not.toContain(4)
   })
-  it('fetches one agenda; 403 with the spec message for one without rights', async () => {
+  it('fetches one agenda; 403 with the service message for one without rights', async () => {
     expect((await client.getAgenda(1)).name).toBe('Demo s.r.o.')
     await expectApiError(client.getAgenda(4), 'forbidden', 403, 'Not authorized to perform this action')
   })

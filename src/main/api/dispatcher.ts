@@ -1,4 +1,5 @@
 import { Agent, type Dispatcher } from 'undici'
+import { DEFAULT_MAX_IN_FLIGHT } from './budget'
 
 /** Timeouts of the keep-alive dispatcher, in ms. */
 export interface DispatcherOptions {
@@ -11,11 +12,16 @@ export interface DispatcherOptions {
   /** How long an idle keep-alive socket stays open (default 30 000). */
   keepAliveTimeoutMs?: number
   /**
-   * Parallel connections per origin (default 16): a sync lists every agenda at once, each with
-   * 4 pages in flight, so 3 agendas need 12 (bench B1/B2); more requests wait for a connection.
+   * Parallel connections per origin (default {@link DEFAULT_MAX_IN_FLIGHT}, 6, as browsers open
+   * per host): the same number as the requests the service's budget lets fly at once, so no
+   * request ever waits inside undici, where priorities are unknown.
    */
   connections?: number
-  /** Largest response body accepted, in bytes (default 256 MiB); larger -> `ApiError` `bad_response`. */
+  /**
+   * Largest response body the dispatcher accepts at all, in bytes (default 256 MiB); larger ->
+   * `ApiError` `bad_response`. A backstop: each request also has its own, usually smaller,
+   * limit (`RequestSpec.maxResponseBytes`, e.g. a listing page).
+   */
   maxResponseBytes?: number
 }
 
@@ -33,7 +39,7 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
     bodyTimeout: options.bodyTimeoutMs ?? 60_000,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000,
     keepAliveMaxTimeout: 10 * 60_000,
-    connections: options.connections ?? 16,
+    connections: options.connections ?? DEFAULT_MAX_IN_FLIGHT,
     maxResponseSize: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   })
 }

@@ -4,7 +4,7 @@ import { compiledSchema } from './compiledSchema'
 import { describeIssues } from './errors'
 
 /**
- * A document of a listing page (GET /api/v1_2/documents, spec "Documents"), validated by
+ * A document of a listing page (GET /api/v1_2/documents, docs/service-interface.md), validated by
  * `documentSchema`, in the form a pull writes it: the few fields the pull decides on, and the
  * document's JSON text (what the store keeps). Plain data, so it crosses a worker thread's
  * message port as it is (see pageDecoder.ts).

@@ -24,7 +24,7 @@ export interface ApiErrorInit {
  * - `unauthorized` (401 after one refresh), `forbidden` (403), `not_found` (404),
  *   `validation` (422, see `errors`), `bad_request` (400 and other 4xx), `conflict` (409),
  *   `rate_limited` (429, see `retryAfterMs`), `server` (5xx);
- * - `bad_response`: the answer is not what the spec promises (not JSON, an HTML page, a
+ * - `bad_response`: the answer is not what the service interface promises (not JSON, an HTML page, a
  *   missing or mistyped field — the message names the field path);
  * - `unknown_outcome`: the connection was lost after a non-idempotent request (POST) was
  *   sent; the caller must check the service before sending it again.

@@ -1,7 +1,13 @@
-import { events as contractEvents, type EventName, type EventPayload } from '../../shared/ipc/contract'
+import { events as contractEvents, type EventName, type EventPayload } from '../../shared/ipc'
 
 /** Receives every event main sends (a window's webContents, the harness's event stream). */
 export type EventSink = (event: EventName, payload: unknown) => void
+
+/**
+ * Follows every event main sends (`(listener) => bus.connect(listener)`); returns a function
+ * that stops following. For services in main that keep state in step with the events.
+ */
+export type SubscribeToEvents = (listener: (event: string, payload: unknown) => void) => () => void
 
 /**
  * The main-side half of the contract's events: services `emit`, hosts `connect` sinks.

@@ -1,20 +1,25 @@
-import type { AppInfo } from '../../shared/ipc/channels/app'
+import type { AppInfo, EventName, EventPayload } from '../../shared/ipc'
 import type { DocumentPageDecoder } from '../api/pageDecoder'
-import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import type { AccountStore } from '../auth/accountStore'
 import type { CredentialStore } from '../auth/credentialStore'
+import { createAgendaEditingHandlers } from './agendas/editing'
 import { AuthService, type SandboxInfo } from './auth'
+import { createOriginalFileHandlers } from './documents/originals'
 import { EventBus } from './eventBus'
-import { createFolderFeatureHandlers } from './folders'
+import { createExportHandlers } from './export/handlers'
+import { createOutboxHandlers } from './outbox/handlers'
 import type { FileHost } from './ports'
 import type { Handlers } from './router'
 import { EphemeralKeysCredentialStore } from './session/ephemeralCredentialStore'
 import { WorkspaceSession } from './session/workspaceSession'
 import { createSyncHandlers } from './sync/handlers'
-import { createWorkspaceHandlers } from './workspace'
+import { createTriageHandlers } from './triage'
+import { createUploadHandlers } from './upload/handlers'
+import { UploadProgressReporter } from './upload/progress'
+import { createWebhookHandlers } from './webhooks/handlers'
 
 /** The sandbox's built-in registration and demo user (src/sandbox defaults), for `--sandbox URL`. */
-export const DEFAULT_SANDBOX_CREDENTIALS: SandboxInfo['credentials'] = {
+const DEFAULT_SANDBOX_CREDENTIALS: SandboxInfo['credentials'] = {
   clientId: 'docket-desktop',
   clientSecret: 'docket-sandbox-secret',
   redirectUri: 'http://127.0.0.1:53682/oauth/callback',
@@ -22,7 +27,7 @@ export const DEFAULT_SANDBOX_CREDENTIALS: SandboxInfo['credentials'] = {
 }
 
 /** Synthetic documents in the demo's second agenda, so every queue has something to show. */
-export const DEMO_SYNTHETIC_DOCUMENTS = 120
+const DEMO_SYNTHETIC_DOCUMENTS = 120
 
 /** Everything the app services need from their host (Electron main or the browser harness). */
 export interface AppServicesOptions {
@@ -78,10 +83,10 @@ export interface AppServices {
 }
 
 /**
- * Assembles the host-agnostic services behind the IPC contract (design.md, "Processes and
- * folders"): auth (issue 4), the offline workspace of the current account (issue 5), the
- * triage channels (issue 6) and folders/export/upload (issue 7). With src/main/index.ts and
- * e2e/harness, the only place that wires collaborators.
+ * Assembles the host-agnostic services behind the IPC contract (docs/architecture.md): auth
+ * and accounts, the offline workspace of the current account, and the handlers of every
+ * domain (agendas, documents, comments, outbox, sync, export, upload, webhooks). With
+ * src/main/index.ts and e2e/harness, the only place that wires collaborators.
  *
  * Demo mode: when no account other than the demo one is configured, `start()` starts the
  * sandbox in-process (or uses `demoSandboxUrl`) and signs in as its demo user.
@@ -177,19 +182,32 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     return auth.clientFor(id)
   }
 
+  const files = options.files
+  const uploadProgress = new UploadProgressReporter((progress) => bus.emit('upload.progress', progress))
+  bus.connect((event, payload) => uploadProgress.onEvent(event, payload))
+  const outbox = createOutboxHandlers(getWorkspace)
+  // The row cache follows the workspace's events to stay exact (src/main/app/documents/rowCache.ts).
+  const triage = createTriageHandlers(getWorkspace, { subscribe: (listener) => bus.connect(listener) })
+
   const handlers: Handlers = {
     'app.info': () => info(),
     ...auth.handlers(),
     ...createSyncHandlers(getWorkspace),
-    // The row cache follows the workspace's events to stay exact (src/main/app/workspace/rowCache.ts).
-    ...createWorkspaceHandlers(getWorkspace, { subscribe: (listener) => bus.connect(listener) }),
-    ...createFolderFeatureHandlers({
-      getWorkspace,
-      getClient: currentClient,
-      files: options.files,
-      emitProgress: (progress) => bus.emit('upload.progress', progress),
-    }),
-  } as Handlers
+    ...outbox,
+    ...triage,
+    ...createAgendaEditingHandlers({ getWorkspace, getClient: currentClient }),
+    ...createOriginalFileHandlers({ getWorkspace, files }),
+    ...createExportHandlers({ getWorkspace, files }),
+    ...createUploadHandlers({ getWorkspace, progress: uploadProgress }),
+    ...createWebhookHandlers({ getClient: currentClient }),
+    // An upload entry the user undoes or discards is reported as such, not as sent.
+    'outbox.undo': (input, context) =>
+      uploadProgress.duringRemoval('undone', async () => outbox['outbox.undo'](input, context)),
+    'outbox.discard': (input, context) =>
+      uploadProgress.duringRemoval('discarded', async () => outbox['outbox.discard'](input, context)),
+    'documents.undo': (input, context) =>
+      uploadProgress.duringRemoval('undone', async () => triage['documents.undo'](input, context)),
+  }
 
   async function startDemo(): Promise<void> {
     let sandbox: SandboxInfo

@@ -5,9 +5,11 @@ import {
   type ChannelHandlerOutput,
   type ChannelName,
   type ChannelParsedInput,
-} from '../../shared/ipc/contract'
-import { IpcErrorCode, type IpcError, type IpcResult } from '../../shared/ipc/result'
-import { redactSecrets } from './redactSecrets'
+  IpcErrorCode,
+  type IpcError,
+  type IpcResult,
+} from '../../shared/ipc'
+import { redact } from '../../shared/api/redact'
 
 /** Who is calling: the URL of the frame that sent the call (Electron) or the page (harness). */
 export interface CallContext {
@@ -22,6 +24,9 @@ export type Handler<C extends ChannelName> = (
 
 /** Handlers keyed by channel; a host may leave channels out (they answer `not_implemented`). */
 export type Handlers = { [C in ChannelName]?: Handler<C> }
+
+/** Exactly one handler for each of the channels `C` (what a domain's factory returns). */
+export type HandlersFor<C extends ChannelName> = { [K in C]: Handler<K> }
 
 export interface RouterOptions {
   handlers: Handlers
@@ -60,7 +65,7 @@ export function isExposedError(error: unknown): error is Error & ExposedError {
 }
 
 function failure(code: string, message: string, details?: unknown): IpcResult<never> {
-  const error: IpcError = { code, message: redactSecrets(message) }
+  const error: IpcError = { code, message: redact(message) }
   if (details !== undefined) error.details = details
   return { ok: false, error }
 }
@@ -73,7 +78,7 @@ function issuesOf(error: z.ZodError): { path: string; message: string }[] {
 }
 
 /**
- * Builds the main-side router of the IPC contract (design.md, "The IPC contract"): refuses
+ * Builds the main-side router of the IPC contract (docs/architecture.md, "The IPC contract"): refuses
  * unknown channels and untrusted senders, validates input before the handler and output
  * after it, and turns every outcome into `{ ok: true, value } | { ok: false, error }`.
  * Unexpected errors become `internal` with a generic message; their stack goes to `log` only.
@@ -115,7 +120,7 @@ export function createRouter(options: RouterOptions): Router {
           return failure(error.code, error.message, (error as ExposedError).details)
         }
         log(
-          redactSecrets(
+          redact(
             `Handler of ${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
           ),
         )

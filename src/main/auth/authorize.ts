@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto'
+import { isLoopbackRedirectUri } from '../../shared/api/serviceUrl'
 import { AuthError } from './errors'
 
 export interface AuthorizeUrlParams {
   baseUrl: string
   clientId: string
-  /** Must equal one registered in the service's API settings (spec "Authentication" 4). */
+  /** Must equal one registered in the service's API settings (docs/service-interface.md, "Authentication"). */
   redirectUri: string
   state: string
   /** S256 PKCE challenge. */
@@ -14,7 +15,7 @@ export interface AuthorizeUrlParams {
 
 /**
  * Builds `{baseUrl}/oauth/authorize?client_id&redirect_uri&response_type=code&state&
- * code_challenge&code_challenge_method=S256` (spec "GET /oauth/authorize", RFC 7636 §4.3).
+ * code_challenge&code_challenge_method=S256` (docs/service-interface.md, "Authentication"; RFC 7636 §4.3).
  */
 export function buildAuthorizeUrl(params: AuthorizeUrlParams): string {
   const url = new URL(params.baseUrl.replace(/\/+$/, '') + '/oauth/authorize')
@@ -42,7 +43,8 @@ export function matchesRedirectUri(candidate: string, redirectUri: string, anyLo
   } catch {
     return false
   }
-  const samePort = a.port === b.port || anyLoopbackPort
+  // Only a loopback redirect URI may change port: the listener of the system-browser flow picks a free one.
+  const samePort = a.port === b.port || (anyLoopbackPort && isLoopbackRedirectUri(redirectUri))
   return a.protocol === b.protocol && a.hostname === b.hostname && samePort && a.pathname === b.pathname
 }
 

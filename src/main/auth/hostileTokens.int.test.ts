@@ -1,7 +1,6 @@
 /**
- * Token trouble (issue 9, item 3; SECURITY.md "Losing nothing"): the access token expiring in
- * the middle of a sync, the refresh token revoked while work is queued, and a keychain that
- * cannot be used. Real stack: sandbox over HTTP, TokenEndpoint, TokenManager, ApiClient and
+ * Token trouble (SECURITY.md "Losing nothing"): the access token expiring in the middle of a
+ * sync, the refresh token revoked while work is queued, and a keychain that cannot be used. Real stack: sandbox over HTTP, TokenEndpoint, TokenManager, ApiClient and
  * the offline workspace.
  */
 import { mkdtemp, rm } from 'node:fs/promises'

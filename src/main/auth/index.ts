@@ -1,4 +1,4 @@
-/** OAuth 2.0 sign-in pieces and credential storage (issue 4); no `electron` import. */
+/** OAuth 2.0 sign-in pieces and credential storage; no `electron` import. README.md maps the modules. */
 export * from './accountStore'
 export * from './authorize'
 export * from './credentialStore'

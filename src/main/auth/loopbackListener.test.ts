@@ -1,6 +1,6 @@
 import { request } from 'undici'
 import { describe, expect, it } from 'vitest'
-import { isLoopbackRedirectUri, startLoopbackListener } from './loopbackListener'
+import { startLoopbackListener } from './loopbackListener'
 
 describe('loopback redirect listener (RFC 8252 §7.3)', () => {
   it('with a port-0 listener, answers the browser with a close-this-window page and resolves with the redirect URL', async () => {
@@ -36,7 +36,23 @@ describe('loopback redirect listener (RFC 8252 §7.3)', () => {
     await expect(startLoopbackListener({ redirectUri: 'https://svc.example/cb' })).rejects.toMatchObject({
       code: 'unsupported',
     })
-    expect(isLoopbackRedirectUri('http://127.0.0.1:1/x')).toBe(true)
-    expect(isLoopbackRedirectUri('http://192.168.1.2:1/x')).toBe(false)
+    await expect(startLoopbackListener({ redirectUri: 'http://192.168.1.2:1/cb' })).rejects.toMatchObject({
+      code: 'unsupported',
+    })
+  })
+  it('listens on the loopback address the redirect URI names, so the browser reaches it there', async () => {
+    for (const host of ['127.0.0.2', '[::1]']) {
+      const listener = await startLoopbackListener({ redirectUri: `http://${host}:0/cb`, anyPort: true })
+      try {
+        const actual = new URL(listener.redirectUri)
+        expect(actual.hostname).toBe(host)
+        const answer = await request(`${listener.redirectUri}?code=c&state=s`)
+        expect(answer.statusCode).toBe(200)
+        await answer.body.dump()
+        expect(await listener.redirect).toBe(`${actual.origin}/cb?code=c&state=s`)
+      } finally {
+        await listener.close()
+      }
+    }
   })
 })

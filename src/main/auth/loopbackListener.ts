@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { isLoopbackRedirectUri } from '../../shared/api/serviceUrl'
 import { AuthError } from './errors'
 
 export interface LoopbackListenerOptions {
@@ -27,20 +28,19 @@ const PAGE = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
   `<body style="font-family:system-ui,sans-serif;margin:3rem"><h1>${title}</h1><p>${text}</p></body></html>`
 
-/** True when the redirect URI is `http://127.0.0.1:<port>/...` or `http://[::1]...` / localhost (RFC 8252 §7.3). */
-export function isLoopbackRedirectUri(redirectUri: string): boolean {
-  try {
-    const url = new URL(redirectUri)
-    return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname)
-  } catch {
-    return false
-  }
+/**
+ * The address to listen on for a loopback redirect URI: its IP literal (127.x.y.z or ::1), or
+ * 127.0.0.1 for `localhost` (browsers try it when ::1 refuses).
+ */
+function listenHost(redirect: URL): string {
+  const host = redirect.hostname.replace(/^\[|\]$/g, '')
+  return host.toLowerCase() === 'localhost' ? '127.0.0.1' : host
 }
 
 /**
- * Listens on 127.0.0.1 for the browser's redirect of the system-browser sign-in (RFC 8252
- * §7.3): answers the first request to the redirect path with a "You can close this window"
- * page and resolves with its URL; other paths get 404.
+ * Listens on the redirect URI's loopback address for the browser's redirect of the
+ * system-browser sign-in (RFC 8252 §7.3): answers the first request to the redirect path with
+ * a "You can close this window" page and resolves with its URL; other paths get 404.
  *
  * Errors: AuthError `unsupported` (not a loopback http redirect URI), the listen error
  * (e.g. EADDRINUSE) as AuthError `network`, `cancelled` on timeout or close.
@@ -53,6 +53,7 @@ export async function startLoopbackListener(options: LoopbackListenerOptions): P
     )
   }
   const registered = new URL(options.redirectUri)
+  const host = listenHost(registered)
   const port = options.anyPort ? 0 : Number(registered.port || 80)
   let resolveRedirect!: (url: string) => void
   let rejectRedirect!: (error: Error) => void
@@ -88,12 +89,12 @@ export async function startLoopbackListener(options: LoopbackListenerOptions): P
       reject(
         new AuthError(
           'network',
-          `Cannot listen for the browser's answer on 127.0.0.1:${port} (${(error as NodeJS.ErrnoException).code ?? error.message}).`,
+          `Cannot listen for the browser's answer on ${registered.hostname}:${port} (${(error as NodeJS.ErrnoException).code ?? error.message}).`,
           { cause: error },
         ),
       ),
     )
-    server.listen(port, '127.0.0.1', () => resolve())
+    server.listen(port, host, () => resolve())
   })
   const actualPort = (server.address() as AddressInfo).port
   const actualUri = new URL(options.redirectUri)

@@ -21,7 +21,7 @@ export interface TokenEndpointOptions {
 }
 
 /**
- * Client of `POST {base_url}/oauth/token` (observed-in-public-clients.md "Tokens", RFC 6749
+ * Client of `POST {base_url}/oauth/token` (docs/service-interface.md, "Authentication"; RFC 6749
  * §4.1.3, §4.3, §6) with a JSON body. Expiry = now + expires_in.
  *
  * Errors (AuthError): `invalid_grant` (code, refresh token or password refused),

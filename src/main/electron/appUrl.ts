@@ -1,3 +1,5 @@
+import { isLoopbackHost } from '../../shared/api/serviceUrl'
+
 /**
  * Where the app's own pages live. Packaged and `npm start` builds are served from the
  * privileged `app://docket/` scheme (see appProtocol.ts); `npm run dev` serves them from the
@@ -23,8 +25,7 @@ export function isAppUrl(url: string, devServerUrl?: string): boolean {
   if (devServerUrl) {
     try {
       const dev = new URL(devServerUrl)
-      const loopback = dev.hostname === 'localhost' || dev.hostname === '127.0.0.1'
-      return loopback && parsed.origin === dev.origin
+      return isLoopbackHost(dev.hostname) && parsed.origin === dev.origin
     } catch {
       return false
     }

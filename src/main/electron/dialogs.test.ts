@@ -1,13 +1,17 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import type { BrowserWindow, SaveDialogOptions } from 'electron'
 import { createElectronFileHost, type FileSystem } from './dialogs'
 
-function fakeFs(options: { failWrite?: string } = {}) {
+function fakeFs(options: { failWrite?: string; existing?: string[] } = {}) {
   const files = new Map<string, Uint8Array>()
   const removed: string[] = []
   const fs: FileSystem = {
-    async writeFile(path, bytes) {
+    async writeFile(path, bytes, writeOptions) {
       if (options.failWrite) throw Object.assign(new Error('nope'), { code: options.failWrite })
+      if (writeOptions?.flag === 'wx' && (files.has(path) || options.existing?.includes(path)))
+        throw Object.assign(new Error('exists'), { code: 'EEXIST' })
       files.set(path, bytes)
     },
     async mkdtemp(prefix) {
@@ -21,7 +25,13 @@ function fakeFs(options: { failWrite?: string } = {}) {
   return { fs, files, removed }
 }
 
-const bytes = new Uint8Array([1, 2, 3])
+const fixtures = join(import.meta.dirname, '../../../resources/demo/invoices')
+/** A real PDF: only content recognised by its magic bytes is opened or saved as a document. */
+const bytes = new Uint8Array(readFileSync(join(fixtures, 'AzureInterior.pdf')))
+const png = new Uint8Array(readFileSync(join(fixtures, 'oyo.png')))
+const csv = new TextEncoder().encode('\uFEFFid,total\r\n1,1210\r\n')
+const html = new TextEncoder().encode('<html><script>window.docket.invoke("auth.listAccounts")</script></html>')
+const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0xff, 0xff])
 const window = { id: 1 } as unknown as BrowserWindow
 
 describe('Electron FileHost: save', () => {
@@ -40,19 +50,16 @@ describe('Electron FileHost: save', () => {
     const result = await host.saveFile({
       suggestedName: 'export.csv',
       mimeType: 'text/csv',
-      bytes,
+      bytes: csv,
       filters: [{ name: 'CSV', extensions: ['csv'] }],
     })
     expect(result).toEqual({ saved: true, path: '/home/u/export.csv' })
     expect(showSaveDialog.mock.calls[0]![0]).toBe(window)
     expect(showSaveDialog.mock.calls[0]![1]).toMatchObject({
       defaultPath: 'export.csv',
-      filters: [
-        { name: 'CSV', extensions: ['csv'] },
-        { name: 'All files', extensions: ['*'] },
-      ],
+      filters: [{ name: 'CSV', extensions: ['csv'] }],
     })
-    expect(files.get('/home/u/export.csv')).toEqual(bytes)
+    expect(files.get('/home/u/export.csv')).toEqual(csv)
   })
 
   it('writes nothing when the user cancels', async () => {
@@ -77,7 +84,7 @@ describe('Electron FileHost: save', () => {
       shell: { openPath: vi.fn() },
       fs,
     })
-    await expect(host.saveFile({ suggestedName: 'x.csv', mimeType: 'text/csv', bytes })).rejects.toMatchObject({
+    await expect(host.saveFile({ suggestedName: 'x.csv', mimeType: 'text/csv', bytes: csv })).rejects.toMatchObject({
       code: 'io',
       message: 'Could not save x.csv: permission denied.',
     })
@@ -85,16 +92,22 @@ describe('Electron FileHost: save', () => {
 })
 
 describe('Electron FileHost: open with the system viewer', () => {
-  it('writes the bytes under a private temp folder with the file name, opens it, and cleans up', async () => {
+  const openHost = (options: { failure?: string; tmpRoot?: string; platform?: NodeJS.Platform } = {}) => {
     const { fs, files, removed } = fakeFs()
-    const openPath = vi.fn(async () => '')
+    const openPath = vi.fn(async (_path: string) => options.failure ?? '')
     const host = createElectronFileHost({
       getWindow: () => null,
       dialog: {} as never,
       shell: { openPath },
       fs,
-      tmpRoot: '/tmp',
+      tmpRoot: options.tmpRoot ?? '/tmp',
+      ...(options.platform ? { platform: options.platform } : {}),
     })
+    return { host, files, removed, openPath }
+  }
+
+  it('writes the bytes under a private temp folder with the file name, opens it, and cleans up', async () => {
+    const { host, files, removed, openPath } = openHost()
     await host.openWithSystemViewer({ fileName: 'Faktura 1.pdf', mimeType: 'application/pdf', bytes })
     await host.openWithSystemViewer({ fileName: 'Faktura 1.pdf', mimeType: 'application/pdf', bytes })
     expect([...files.keys()]).toEqual([
@@ -107,13 +120,7 @@ describe('Electron FileHost: open with the system viewer', () => {
   })
 
   it('fails with code io when the system cannot open the file', async () => {
-    const { fs } = fakeFs()
-    const host = createElectronFileHost({
-      getWindow: () => null,
-      dialog: {} as never,
-      shell: { openPath: vi.fn(async () => 'No application is associated with this file') },
-      fs,
-    })
+    const { host } = openHost({ failure: 'No application is associated with this file' })
     await expect(
       host.openWithSystemViewer({ fileName: 'a.pdf', mimeType: 'application/pdf', bytes }),
     ).rejects.toMatchObject({
@@ -123,15 +130,123 @@ describe('Electron FileHost: open with the system viewer', () => {
   })
 
   it('never writes outside its folder, whatever the file name says', async () => {
-    const { fs, files } = fakeFs()
+    const { host, files } = openHost()
+    await host.openWithSystemViewer({ fileName: '../../etc/passwd', mimeType: 'application/pdf', bytes })
+    expect([...files.keys()]).toEqual(['/tmp/docket-open-abc123/1/passwd.pdf'])
+  })
+
+  it('opens content only as what its bytes are, under a safe name with the matching extension', async () => {
+    const { host, files, openPath } = openHost()
+    await host.openWithSystemViewer({ fileName: 'invoice\u202Efdp.hta', mimeType: 'application/hta', bytes: png })
+    await host.openWithSystemViewer({ fileName: 'CON', mimeType: 'application/pdf', bytes })
+    expect([...files.keys()]).toEqual([
+      '/tmp/docket-open-abc123/1/invoicefdp_hta.png',
+      '/tmp/docket-open-abc123/2/_CON.pdf',
+    ])
+    expect(openPath.mock.calls).toEqual([
+      ['/tmp/docket-open-abc123/1/invoicefdp_hta.png'],
+      ['/tmp/docket-open-abc123/2/_CON.pdf'],
+    ])
+  })
+
+  it('never writes or opens HTML, executables or anything else that is not a PDF or image', async () => {
+    const { host, files, openPath } = openHost()
+    for (const [fileName, content] of [
+      ['invoice.pdf', html],
+      ['invoice.exe', exe],
+      ['evil.bat', new TextEncoder().encode('@echo off\r\ncalc.exe')],
+      ['export.csv', csv],
+    ] as const) {
+      await expect(
+        host.openWithSystemViewer({ fileName, mimeType: 'application/pdf', bytes: content }),
+      ).rejects.toMatchObject({
+        code: 'unsupported_type',
+        message: `${fileName} is not a PDF, PNG, JPEG or TIFF file, so Docket does not open it.`,
+      })
+    }
+    expect(files.size).toBe(0)
+    expect(openPath).not.toHaveBeenCalled()
+  })
+
+  it('marks files it writes on Windows as coming from the web (Zone.Identifier, Internet zone)', async () => {
+    const { host, files } = openHost({ tmpRoot: 'C:\\Temp', platform: 'win32' })
+    await host.openWithSystemViewer({ fileName: 'a.pdf', mimeType: 'application/pdf', bytes })
+    const [written, mark] = [...files.keys()]
+    expect(mark).toBe(`${written}:Zone.Identifier`)
+    expect(new TextDecoder().decode(files.get(mark!))).toBe('[ZoneTransfer]\r\nZoneId=3\r\n')
+  })
+})
+
+describe('Electron FileHost: save an original', () => {
+  const saveHost = (filePath: string, fsOptions: Parameters<typeof fakeFs>[0] = {}, platform?: NodeJS.Platform) => {
+    const { fs, files } = fakeFs(fsOptions)
+    const showSaveDialog = vi.fn(async (_o: SaveDialogOptions) => ({ canceled: false, filePath }))
     const host = createElectronFileHost({
       getWindow: () => null,
-      dialog: {} as never,
-      shell: { openPath: vi.fn(async () => '') },
+      dialog: { showSaveDialog } as never,
+      shell: { openPath: vi.fn() },
       fs,
-      tmpRoot: '/tmp',
+      ...(platform ? { platform } : {}),
     })
-    await host.openWithSystemViewer({ fileName: '../../etc/passwd', mimeType: 'application/pdf', bytes })
-    expect([...files.keys()]).toEqual(['/tmp/docket-open-abc123/1/passwd'])
+    return { host, files, showSaveDialog }
+  }
+
+  it('suggests a safe name with the extension of the bytes and offers only that type', async () => {
+    const { host, files, showSaveDialog } = saveHost('/home/u/invoicefdp_exe.pdf')
+    const result = await host.saveFile({
+      suggestedName: 'invoice\u202Efdp.exe',
+      mimeType: 'application/x-msdownload',
+      bytes,
+      filters: [{ name: 'Programs', extensions: ['exe'] }],
+    })
+    expect(showSaveDialog.mock.calls[0]![0]).toMatchObject({
+      defaultPath: 'invoicefdp_exe.pdf',
+      filters: [{ name: 'PDF document', extensions: ['pdf'] }],
+    })
+    expect(result).toEqual({ saved: true, path: '/home/u/invoicefdp_exe.pdf' })
+    expect(files.get('/home/u/invoicefdp_exe.pdf')).toEqual(bytes)
+  })
+
+  it('adds the extension to a path chosen without it, without replacing an existing file', async () => {
+    const chosen = saveHost('/home/u/invoice.exe')
+    expect(await chosen.host.saveFile({ suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes })).toEqual({
+      saved: true,
+      path: '/home/u/invoice.exe.pdf',
+    })
+    expect([...chosen.files.keys()]).toEqual(['/home/u/invoice.exe.pdf'])
+
+    const taken = saveHost('/home/u/invoice', { existing: ['/home/u/invoice.pdf'] })
+    await expect(
+      taken.host.saveFile({ suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes }),
+    ).rejects.toMatchObject({
+      code: 'io',
+      message: 'Could not save a.pdf: a file with that name already exists.',
+    })
+    expect(taken.files.size).toBe(0)
+  })
+
+  it('refuses content that is not a document before showing any dialog', async () => {
+    for (const [suggestedName, mimeType, content] of [
+      ['invoice.pdf', 'application/pdf', html],
+      ['invoice.exe', 'text/csv', exe],
+      ['run.command', 'application/octet-stream', new TextEncoder().encode('#!/bin/sh\nrm -rf ~')],
+    ] as const) {
+      const { host, files, showSaveDialog } = saveHost('/home/u/x')
+      await expect(host.saveFile({ suggestedName, mimeType, bytes: content })).rejects.toMatchObject({
+        code: 'unsupported_type',
+        message: `${suggestedName} is not a PDF, PNG, JPEG or TIFF file, so Docket does not save it.`,
+      })
+      expect(showSaveDialog).not.toHaveBeenCalled()
+      expect(files.size).toBe(0)
+    }
+  })
+
+  it('marks a saved original on Windows as coming from the web, but not the app’s own export', async () => {
+    const original = saveHost('C:\\Users\\u\\a.pdf', {}, 'win32')
+    await original.host.saveFile({ suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes })
+    expect([...original.files.keys()]).toEqual(['C:\\Users\\u\\a.pdf', 'C:\\Users\\u\\a.pdf:Zone.Identifier'])
+    const exported = saveHost('C:\\Users\\u\\e.csv', {}, 'win32')
+    await exported.host.saveFile({ suggestedName: 'e.csv', mimeType: 'text/csv', bytes: csv })
+    expect([...exported.files.keys()]).toEqual(['C:\\Users\\u\\e.csv'])
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { bindIpc } from './ipcBinding'
 import { EventBus } from '../app/eventBus'
+import { isAppUrl } from './appUrl'
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc/transportNames'
 import type { Router } from '../app/router'
 
@@ -13,9 +14,9 @@ describe('ipcMain binding', () => {
     }
     const router: Router = { dispatch: vi.fn(async () => ({ ok: true as const, value: 1 })) }
     const bus = new EventBus()
-    const live = { isDestroyed: () => false, send: vi.fn() }
-    const dead = { isDestroyed: () => true, send: vi.fn() }
-    const unbind = bindIpc({ ipcMain: ipcMain as never, router, bus, targets: () => [live, dead] as never })
+    const live = { isDestroyed: () => false, getURL: () => 'app://docket/index.html', send: vi.fn() }
+    const dead = { isDestroyed: () => true, getURL: () => 'app://docket/index.html', send: vi.fn() }
+    const unbind = bindIpc({ ipcMain: ipcMain as never, router, bus, targets: () => [live, dead], isAppPage: isAppUrl })
 
     const answer = await handlers.get(IPC_INVOKE_CHANNEL)!(
       { senderFrame: { url: 'app://docket/index.html' } },
@@ -50,8 +51,34 @@ describe('ipcMain binding', () => {
       router,
       bus: new EventBus(),
       targets: () => [],
+      isAppPage: isAppUrl,
     })
     await invoke!({ senderFrame: null }, 'app.info', {})
     expect(router.dispatch).toHaveBeenCalledWith('app.info', {}, { senderUrl: '' })
+  })
+
+  it('sends events only to windows showing the app, never to a login window on the service’s page', () => {
+    const bus = new EventBus()
+    const window = (url: string) => ({ isDestroyed: () => false, getURL: vi.fn(() => url), send: vi.fn() })
+    const app = window('app://docket/index.html#/inbox')
+    const login = window('https://service.example/oauth/authorize?client_id=docket')
+    const navigatedAway = window('https://evil.example/app://docket/')
+    const lookalike = window('app://docket.evil.example/index.html')
+    const blank = window('')
+    bindIpc({
+      ipcMain: { handle: vi.fn(), removeHandler: vi.fn() } as never,
+      router: { dispatch: vi.fn() },
+      bus,
+      targets: () => [login, app, navigatedAway, lookalike, blank],
+      isAppPage: (url) => isAppUrl(url),
+    })
+    bus.emit('app.notice', { level: 'info', code: 'synced', message: 'Synced' })
+    expect(app.send).toHaveBeenCalledTimes(1)
+    for (const other of [login, navigatedAway, lookalike, blank]) expect(other.send).not.toHaveBeenCalled()
+
+    // The check is made at each event: a window that navigated to the service's page stops hearing.
+    app.getURL.mockReturnValue('https://service.example/login')
+    bus.emit('app.notice', { level: 'info', code: 'again', message: 'Again' })
+    expect(app.send).toHaveBeenCalledTimes(1)
   })
 })

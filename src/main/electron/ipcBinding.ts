@@ -5,22 +5,27 @@ import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc/transpor
 
 /**
  * Connects the contract router to Electron: one `ipcMain.handle` for every call (the sender
- * frame's URL goes to the router's sender check) and every bus event sent to the windows'
- * webContents. Returns a function that undoes both.
+ * frame's URL goes to the router's sender check) and every bus event sent to the app's own
+ * windows: a webContents gets events only while it shows one of the app's pages
+ * (`isAppPage` of its current URL), so a login window showing the service's page, or any
+ * window that navigated elsewhere, never hears of documents, comments or sign-ins.
+ * Returns a function that undoes both.
  */
 export function bindIpc(deps: {
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>
   router: Router
   bus: EventBus
-  /** The webContents to send events to (the app's windows), read at each event. */
-  targets: () => WebContents[]
+  /** Every webContents that might receive events (e.g. all windows), read at each event. */
+  targets: () => Pick<WebContents, 'isDestroyed' | 'getURL' | 'send'>[]
+  /** True for a URL of the app's own pages (see appUrl.ts `isAppUrl`). */
+  isAppPage: (url: string) => boolean
 }): () => void {
   deps.ipcMain.handle(IPC_INVOKE_CHANNEL, (event, channel: unknown, input: unknown) =>
     deps.router.dispatch(String(channel), input, { senderUrl: event.senderFrame?.url ?? '' }),
   )
   const disconnect = deps.bus.connect((name, payload) => {
     for (const target of deps.targets()) {
-      if (!target.isDestroyed()) target.send(IPC_EVENT_CHANNEL, name, payload)
+      if (!target.isDestroyed() && deps.isAppPage(target.getURL())) target.send(IPC_EVENT_CHANNEL, name, payload)
     }
   })
   return () => {

@@ -21,6 +21,10 @@ function fakeElectron() {
       this.permission = h
     }
     setPermissionCheckHandler() {}
+    spellChecker: boolean | null = null
+    setSpellCheckerEnabled(enabled: boolean) {
+      this.spellChecker = enabled
+    }
     async clearStorageData() {
       this.cleared = true
     }
@@ -132,13 +136,29 @@ describe('login window adapter', () => {
     await pending
     await expect(open('http://svc.example/oauth/authorize', REDIRECT)).rejects.toMatchObject({ code: 'invalid_url' })
   })
-  it('permission requests are refused', async () => {
+  it('permission requests are refused and the spellchecker is off (no dictionary download)', async () => {
     const { deps, windows, sessions } = fakeElectron()
     const pending = createLoginWindowOpener(deps)(AUTHORIZE, REDIRECT)
     const answers: boolean[] = []
     sessions[0]!.session.permission!(null, 'media', (ok) => answers.push(ok))
     expect(answers).toEqual([false])
+    expect(sessions[0]!.session.spellChecker).toBe(false)
+    expect(windows[0]!.options.webPreferences).toMatchObject({ spellcheck: false })
     windows[0]!.destroy()
     await pending
+  })
+  it('every frame may navigate to https pages only, and a frame reaching the redirect URI ends the sign-in', async () => {
+    const { deps, windows } = fakeElectron()
+    const pending = createLoginWindowOpener(deps)(AUTHORIZE, REDIRECT)
+    const frameNavigate = (url: string, isMainFrame: boolean) => {
+      const details = { url, isMainFrame, preventDefault: vi.fn() }
+      windows[0]!.webContents.emit('will-frame-navigate', details)
+      return details.preventDefault.mock.calls.length > 0
+    }
+    expect(frameNavigate('https://captcha.example/frame', false)).toBe(false)
+    expect(frameNavigate('http://evil.example/frame', false)).toBe(true)
+    expect(frameNavigate('javascript:alert(1)', false)).toBe(true)
+    expect(frameNavigate(`${REDIRECT}?code=c2&state=s1`, true)).toBe(true)
+    await expect(pending).resolves.toBe(`${REDIRECT}?code=c2&state=s1`)
   })
 })

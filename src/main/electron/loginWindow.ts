@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { BrowserWindow, BrowserWindowConstructorOptions, Session } from 'electron'
 import { matchesRedirectUri } from '../auth/authorize'
 import { AuthError } from '../auth/errors'
-import { isLoopbackHost } from '../../shared/api/serviceUrl'
+import { isAllowedServiceUrl } from '../../shared/api/serviceUrl'
+import { hardenSession } from './appHardening'
 
 /** The parts of Electron the login window uses (the app passes the real ones, tests fakes). */
 export interface LoginWindowDeps {
@@ -20,13 +21,14 @@ export interface LoginWindowDeps {
 export type LoginWindowOpener = (authorizeUrl: string, redirectUri: string) => Promise<string | null>
 
 /**
- * Creates the opener of the OAuth login window (issue 4, design.md "Why the Electron part is
- * thin"): a BrowserWindow on a fresh in-memory session partition (no `persist:` prefix, a
- * unique suffix: cookies of the service's login page are forgotten with it), no preload,
- * sandboxed, context-isolated, no Node, every permission and `window.open` refused.
+ * Creates the opener of the OAuth login window (OAuth 2.0 authorization code with PKCE, the
+ * service's own sign-in page): a BrowserWindow on a fresh in-memory session partition (no
+ * `persist:` prefix, a unique suffix: cookies of the service's login page are forgotten with
+ * it), no preload, sandboxed, context-isolated, no Node, no spellchecker, every permission and
+ * `window.open` refused. Every frame may navigate only to https (or http on loopback) pages.
  *
- * The navigation to the redirect URI is caught three ways (will-redirect, will-navigate and
- * the session's webRequest.onBeforeRequest) and cancelled before any request leaves, so the
+ * The navigation to the redirect URI is caught four ways (will-frame-navigate, will-redirect,
+ * will-navigate and the session's webRequest.onBeforeRequest) and cancelled before any request leaves, so the
  * authorization code never reaches a server at the redirect address. Closing the window
  * resolves null (cancelled; nothing stored). Throws AuthError `invalid_url` when the
  * authorize URL is not https (or http on loopback).
@@ -42,16 +44,14 @@ export function createLoginWindowOpener(deps: LoginWindowDeps): LoginWindowOpene
         reject(new AuthError('invalid_url', 'The sign-in address is not a valid URL.'))
         return
       }
-      const allowed = target.protocol === 'https:' || (target.protocol === 'http:' && isLoopbackHost(target.hostname))
-      if (!allowed) {
+      if (!isAllowedServiceUrl(target)) {
         reject(new AuthError('invalid_url', 'The sign-in page must use https.'))
         return
       }
 
       const partition = `docket-login-${randomUUID()}`
       const session = deps.fromPartition(partition, { cache: false })
-      session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
-      session.setPermissionCheckHandler(() => false)
+      hardenSession(session)
 
       const isRedirect = (url: string) => matchesRedirectUri(url, redirectUri, deps.anyLoopbackPort ?? false)
       let done = false
@@ -75,6 +75,7 @@ export function createLoginWindowOpener(deps: LoginWindowDeps): LoginWindowOpene
           webviewTag: false,
           safeDialogs: true,
           navigateOnDragDrop: false,
+          spellcheck: false,
         },
       })
 
@@ -112,12 +113,12 @@ export function createLoginWindowOpener(deps: LoginWindowDeps): LoginWindowOpene
         } catch {
           next = undefined
         }
-        const ok = next && (next.protocol === 'https:' || (next.protocol === 'http:' && isLoopbackHost(next.hostname)))
-        if (!ok) {
+        if (!next || !isAllowedServiceUrl(next)) {
           event.preventDefault()
           log('Login window: blocked a navigation that is not https')
         }
       }
+      webContents.on('will-frame-navigate', (details) => onNavigation(details, details.url))
       webContents.on('will-redirect', onNavigation)
       webContents.on('will-navigate', onNavigation)
       webContents.setWindowOpenHandler(() => ({ action: 'deny' }))

@@ -37,6 +37,13 @@ function navigate(win: { webContents: EventEmitter }, eventName: string, url: st
   return event.preventDefault.mock.calls.length > 0
 }
 
+/** Emits `will-frame-navigate` as Electron does (one details object); true when it was prevented. */
+function frameNavigate(win: { webContents: EventEmitter }, url: string, isMainFrame = true) {
+  const details = { url, isMainFrame, isSameDocument: false, frame: null, preventDefault: vi.fn() }
+  win.webContents.emit('will-frame-navigate', details)
+  return details.preventDefault.mock.calls.length > 0
+}
+
 describe('secure window factory', () => {
   const setup = () => {
     const { FakeWindow, created } = fakeElectron()
@@ -73,12 +80,33 @@ describe('secure window factory', () => {
 
   it('allows navigation within the app and blocks everything else', () => {
     const { window, openExternal } = setup()
-    expect(navigate(window, 'will-navigate', 'app://docket/index.html#/inbox')).toBe(false)
-    expect(navigate(window, 'will-navigate', 'https://evil.example/phish')).toBe(true)
-    expect(navigate(window, 'will-navigate', 'file:///etc/passwd')).toBe(true)
+    expect(frameNavigate(window, 'app://docket/index.html#/inbox')).toBe(false)
+    expect(frameNavigate(window, 'https://evil.example/phish')).toBe(true)
+    expect(frameNavigate(window, 'file:///etc/passwd')).toBe(true)
+    expect(frameNavigate(window, 'app://docket.evil.example/index.html')).toBe(true)
     expect(navigate(window, 'will-redirect', 'https://evil.example/')).toBe(true)
     expect(openExternal).toHaveBeenCalledTimes(1)
     expect(openExternal).toHaveBeenCalledWith('https://evil.example/phish')
+  })
+
+  it('blocks a subframe navigating away from the app and opens nothing for it', () => {
+    const { window, openExternal } = setup()
+    expect(frameNavigate(window, 'app://docket/preview.html', false)).toBe(false)
+    expect(frameNavigate(window, 'https://service.example/login', false)).toBe(true)
+    expect(frameNavigate(window, 'data:text/html,<script>alert(1)</script>', false)).toBe(true)
+    expect(openExternal).not.toHaveBeenCalled()
+  })
+
+  it('still blocks a main-frame navigation reported by will-navigate alone, without opening it twice', () => {
+    const { window, openExternal } = setup()
+    expect(navigate(window, 'will-navigate', 'app://docket/index.html')).toBe(false)
+    expect(navigate(window, 'will-navigate', 'https://evil.example/phish')).toBe(true)
+    expect(openExternal).not.toHaveBeenCalled()
+  })
+
+  it('turns the spellchecker off, so no dictionary is downloaded', () => {
+    const { created } = setup()
+    expect(created[0]!.options.webPreferences).toMatchObject({ spellcheck: false })
   })
 
   it('denies every window.open; an https link goes to the system browser, others nowhere', () => {
@@ -114,7 +142,7 @@ describe('secure window factory', () => {
       preloadPath: '/p.cjs',
       devServerUrl: 'http://localhost:5173',
     }) as unknown as InstanceType<typeof FakeWindow>
-    expect(navigate(win, 'will-navigate', 'http://localhost:5173/index.html')).toBe(false)
-    expect(navigate(win, 'will-navigate', 'http://localhost:5174/')).toBe(true)
+    expect(frameNavigate(win, 'http://localhost:5173/index.html')).toBe(false)
+    expect(frameNavigate(win, 'http://localhost:5174/')).toBe(true)
   })
 })

@@ -3,7 +3,9 @@ import { isAppUrl, isSafeExternalUrl } from './appUrl'
 
 /**
  * The web preferences every Docket window gets (Electron security checklist): isolated
- * context, sandboxed renderer, no Node, web security on, no <webview>.
+ * context, sandboxed renderer, no Node, web security on, no <webview>, and no spellchecker
+ * (on Linux and Windows Chromium would download its dictionaries from a Google CDN, and the
+ * text typed here is bookkeeping data).
  */
 export function secureWebPreferences(preloadPath: string): WebPreferences {
   return {
@@ -19,7 +21,7 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
     experimentalFeatures: false,
     navigateOnDragDrop: false,
     safeDialogs: true,
-    spellcheck: true,
+    spellcheck: false,
   }
 }
 
@@ -46,9 +48,10 @@ export function denyAllPermissions(
 
 /**
  * Creates the main window with the hardened settings: see {@link secureWebPreferences};
- * navigation away from the app's pages blocked (an https link goes to the system browser
- * after URL parsing); every `window.open` denied; `<webview>` attachment refused;
- * all permission requests denied.
+ * navigation of any frame away from the app's pages blocked (`will-frame-navigate`, which
+ * Electron emits for every frame before `will-navigate`; a link followed in the main frame
+ * goes to the system browser when it is a well-formed https URL); redirects away blocked;
+ * every `window.open` denied; `<webview>` attachment refused; all permission requests denied.
  */
 export function createSecureWindow(
   deps: SecureWindowDeps,
@@ -75,10 +78,16 @@ export function createSecureWindow(
     }
   }
 
+  webContents.on('will-frame-navigate', (details) => {
+    if (isAppUrl(details.url, deps.devServerUrl)) return
+    details.preventDefault()
+    if (details.isMainFrame) openIfSafe(details.url)
+  })
+  // Electron skips `will-navigate` once `will-frame-navigate` prevented the navigation: this
+  // one only guards the main frame should that order ever change, and opens nothing itself.
   webContents.on('will-navigate', (event, url) => {
     if (isAppUrl(url, deps.devServerUrl)) return
     event.preventDefault()
-    openIfSafe(url)
   })
   webContents.on('will-redirect', (event, url) => {
     if (isAppUrl(url, deps.devServerUrl)) return

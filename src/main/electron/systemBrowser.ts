@@ -1,5 +1,5 @@
 import { AuthError } from '../auth/errors'
-import { isLoopbackHost } from '../../shared/api/serviceUrl'
+import { isAllowedServiceUrl } from '../../shared/api/serviceUrl'
 
 /**
  * Wraps `shell.openExternal` for the system-browser sign-in (RFC 8252): only an https URL, or
@@ -16,8 +16,7 @@ export function createSystemBrowserOpener(deps: {
     } catch {
       throw new AuthError('invalid_url', 'The sign-in address is not a valid URL.')
     }
-    const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))
-    if (!allowed || url.username || url.password) {
+    if (!isAllowedServiceUrl(url) || url.username || url.password) {
       throw new AuthError('invalid_url', 'Docket opens only https addresses in the browser.')
     }
     await deps.openExternal(url.toString())

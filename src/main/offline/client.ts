@@ -63,3 +63,9 @@ export interface WorkspaceClient {
 
 /** Document types the workspace pulls (without `type[]` the service returns only PurchaseInvoice). */
 export const PULLED_TYPES = ['PurchaseInvoice', 'SalesInvoice'] as const
+
+/** Documents per page of a listing: the service's fixed page size (docs/service-interface.md). */
+export const PAGE_SIZE = 50
+
+/** Ids asked for per listing by `ids[]` (docs/service-interface.md). */
+export const IDS_PER_QUERY = 100

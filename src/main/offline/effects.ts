@@ -3,10 +3,10 @@ import type { Comment } from '../../shared/api/comment'
 import type { Document } from '../../shared/api/document'
 import { documentIdsOf, LOCAL_COMMENT_PREFIX } from '../../shared/outbox/actions'
 import type { OutboxEntry } from '../../shared/outbox/entry'
-import type { StoredDocument } from './store'
+import type { DocumentRecord } from './store'
 
 /**
- * Optimistic effects (issue 5, item 2): what the UI shows while an outbox entry waits. The
+ * Optimistic effects: what the UI shows while an outbox entry waits. The
  * view of a document, comment list or agenda list is the stored server state with the effects
  * of the live entries (pending or in flight) applied in write order. A failed entry has no
  * effect (its effect is rolled back) but is reported in `local.failed`.
@@ -24,7 +24,6 @@ export type CachedDocument = Document & {
   }
 }
 
-/** A comment of the local store; `pending` while a create/update/delete waits. */
 /**
  * A comment as the UI sees it: `pending` while its create/update waits in the outbox;
  * `localUuid` (`local-<entry id>`) on a comment created offline that now has its real uuid, so
@@ -63,7 +62,7 @@ export function entriesByDocument(entries: readonly OutboxEntry[]): Map<number, 
  * write order). Returns null when a live delete hides it. Archived documents are returned
  * with `local.archived` set (callers listing an agenda leave them out).
  */
-export function documentView(stored: StoredDocument, entries: readonly OutboxEntry[]): CachedDocument | null {
+export function documentView(stored: DocumentRecord, entries: readonly OutboxEntry[]): CachedDocument | null {
   const doc: CachedDocument = {
     ...stored.doc,
     agenda_id: stored.agendaId,

@@ -1,12 +1,11 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { pad, type FileRecord, type Store } from './store'
+import type { FileRecord, Store } from './store'
 
 /**
  * Previews and originals kept as files beside the store (`<dir>/previews/<doc id>`,
- * `<dir>/originals/<doc id>`), indexed in the store's `files` sublevel, under a size cap:
- * when the total exceeds `capBytes` the least recently read files leave first (issue 5,
- * item 5). Sizes in bytes.
+ * `<dir>/originals/<doc id>`), indexed in the store, under a size cap: when the total exceeds
+ * `capBytes` the least recently read files leave first. Sizes in bytes.
  */
 export class FileCache {
   private total = 0
@@ -23,7 +22,7 @@ export class FileCache {
     const cache = new FileCache(dir, store, capBytes, now)
     await mkdir(join(dir, 'previews'), { recursive: true })
     await mkdir(join(dir, 'originals'), { recursive: true })
-    for await (const record of store.files.values()) cache.total += record.size
+    for (const record of await store.fileRecords()) cache.total += record.size
     return cache
   }
 
@@ -36,25 +35,20 @@ export class FileCache {
     return join(this.dir, `${kind}s`, String(documentId))
   }
 
-  private key(kind: FileRecord['kind'], documentId: number): string {
-    return `${kind}!${pad(documentId)}`
-  }
-
   /** The cached file and its record, or null (also when the file went missing). Marks it used. */
   async get(kind: FileRecord['kind'], documentId: number): Promise<{ record: FileRecord; bytes: Uint8Array } | null> {
-    const key = this.key(kind, documentId)
-    const record = await this.store.files.get(key)
+    const record = await this.store.getFileRecord(kind, documentId)
     if (!record) return null
     let bytes: Buffer
     try {
       bytes = await readFile(this.pathOf(kind, documentId))
     } catch {
-      await this.store.files.del(key)
+      await this.store.deleteFileRecord(kind, documentId)
       this.total -= record.size
       return null
     }
     const touched = { ...record, lastAccess: this.now() }
-    await this.store.files.put(key, touched)
+    await this.store.putFileRecord(touched)
     return { record: touched, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
   }
 
@@ -69,8 +63,7 @@ export class FileCache {
     const temp = `${path}.${process.pid}.tmp`
     await writeFile(temp, bytes)
     await rename(temp, path)
-    const key = this.key(kind, documentId)
-    const previous = await this.store.files.get(key)
+    const previous = await this.store.getFileRecord(kind, documentId)
     const record: FileRecord = {
       kind,
       documentId,
@@ -79,33 +72,31 @@ export class FileCache {
       lastAccess: this.now(),
     }
     if (meta.fileName !== undefined) record.fileName = meta.fileName
-    await this.store.files.put(key, record)
+    await this.store.putFileRecord(record)
     this.total += record.size - (previous?.size ?? 0)
-    await this.evict(key)
+    await this.evict(record)
   }
 
   /** Removes the preview and original of a document. */
   async remove(documentId: number): Promise<void> {
     for (const kind of ['preview', 'original'] as const) {
-      const key = this.key(kind, documentId)
-      const record = await this.store.files.get(key)
+      const record = await this.store.getFileRecord(kind, documentId)
       if (!record) continue
-      await this.store.files.del(key)
+      await this.store.deleteFileRecord(kind, documentId)
       this.total -= record.size
       await rm(this.pathOf(kind, documentId), { force: true })
     }
   }
 
   /** Evicts least recently used files until the total is under the cap (`keep` is spared). */
-  async evict(keep?: string): Promise<void> {
+  async evict(keep?: Pick<FileRecord, 'kind' | 'documentId'>): Promise<void> {
     if (this.total <= this.capBytes) return
-    const records: { key: string; record: FileRecord }[] = []
-    for await (const [key, record] of this.store.files.iterator()) records.push({ key, record })
-    records.sort((a, b) => a.record.lastAccess - b.record.lastAccess)
-    for (const { key, record } of records) {
+    const records = await this.store.fileRecords()
+    records.sort((a, b) => a.lastAccess - b.lastAccess)
+    for (const record of records) {
       if (this.total <= this.capBytes) break
-      if (key === keep) continue
-      await this.store.files.del(key)
+      if (record.kind === keep?.kind && record.documentId === keep.documentId) continue
+      await this.store.deleteFileRecord(record.kind, record.documentId)
       this.total -= record.size
       await rm(this.pathOf(record.kind, record.documentId), { force: true })
     }

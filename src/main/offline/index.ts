@@ -1,14 +1,15 @@
 /**
- * Offline review sessions (issue 5): the local store, the durable outbox and the sync engine.
- * Entry point: {@link openWorkspace}. Types of actions and entries: src/shared/outbox.
+ * Offline review sessions: the local store, the durable outbox and the sync engine
+ * (README.md has the folder map). Entry point: {@link openWorkspace}. Types of actions and
+ * entries: src/shared/outbox.
  */
 export { openWorkspace, type OfflineWorkspace, type WorkspaceOptions } from './workspace'
 export type { WorkspaceClient } from './client'
 export { PULLED_TYPES } from './client'
 export type { CachedAgenda, CachedComment, CachedDocument } from './effects'
-export { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './engine'
+export { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './options'
 export { OfflineError } from './errors'
 export type { UploadInput } from './outbox'
-export type { SyncStatus } from '../../shared/ipc/channels/sync'
+export type { SyncStatus } from './events'
 export type { OutboxAction } from '../../shared/outbox/actions'
 export type { OutboxEntry } from '../../shared/outbox/entry'

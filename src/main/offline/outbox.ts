@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile, open as openFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
-  describeAction,
+  documentIdsOf,
   isLocalCommentUuid,
   LOCAL_COMMENT_PREFIX,
   outboxActionSchema,
@@ -11,13 +11,8 @@ import {
 import type { OutboxEntry } from '../../shared/outbox/entry'
 import { isLive } from './effects'
 import { OfflineError } from './errors'
-import { pad, type BatchOp, type Mutex, type Store } from './store'
-
-/** Meta key prefixes of the id maps. */
-export const COMMENT_MAP = 'cmap!'
-export const AGENDA_MAP = 'amap!'
-const SEQ_KEY = 'seq'
-const LOCAL_AGENDA_KEY = 'localAgenda'
+import type { Clock } from './options'
+import type { BatchOp, Mutex, Store } from './store'
 
 /** A file to upload, with its bytes (kept in `<dir>/uploads/<entry id>/<index>` until sent). */
 export interface UploadInput {
@@ -34,40 +29,29 @@ export interface Changes {
 }
 
 /**
- * The durable outbox (issue 5, item 2): writes each action with its optimistic effect in one
- * atomic batch, and implements undo (unsent only), retry and discard of failed entries.
- * State changes of entries go through `lock` so the sync engine and the UI never race.
+ * The durable outbox: writes each action with its optimistic effect in one atomic batch (the
+ * effect is derived from the entry on read: effects.ts), and implements undo (unsent only),
+ * retry and discard of failed entries. State changes of entries go through `lock` so the sync
+ * engine and the UI never race.
  */
 export class Outbox {
   constructor(
     private readonly store: Store,
     private readonly dir: string,
     private readonly lock: Mutex,
-    private readonly clock: () => Date,
+    private readonly clock: Clock,
     /** A new entry is not sent before this many ms (the undo window). */
     private readonly undoWindowMs = 0,
   ) {}
 
+  /** The folder holding the bytes of an upload entry's files until it is done. */
   uploadDir(entryId: string): string {
     return join(this.dir, 'uploads', entryId)
   }
 
-  /** Local comment uuid -> real uuid, for creates already done. */
-  async commentMap(): Promise<Map<string, string>> {
-    const map = new Map<string, string>()
-    for await (const [key, value] of this.store.meta.iterator({ gt: COMMENT_MAP, lt: `${COMMENT_MAP}~` })) {
-      map.set(key.slice(COMMENT_MAP.length), value as string)
-    }
-    return map
-  }
-
-  /** Local (negative) agenda id -> real id, for creates already done. */
-  async agendaMap(): Promise<Map<number, number>> {
-    const map = new Map<number, number>()
-    for await (const [key, value] of this.store.meta.iterator({ gt: AGENDA_MAP, lt: `${AGENDA_MAP}~` })) {
-      map.set(Number(key.slice(AGENDA_MAP.length)), value as number)
-    }
-    return map
+  /** Ids of the documents an outbox entry (pending, in flight or failed) refers to. */
+  async busyDocumentIds(): Promise<Set<number>> {
+    return new Set((await this.store.outboxEntries()).flatMap((e) => documentIdsOf(e.action)))
   }
 
   /**
@@ -96,8 +80,8 @@ export class Outbox {
         const action = parsed.data
         // Read the outbox only when a reference to something created offline needs it (hot path: bench B5).
         const dependsOn = await this.resolveReferences(action, () => this.store.outboxEntries())
-        const seq = ((await this.store.getMeta<number>(SEQ_KEY)) ?? 0) + 1
-        const ops: BatchOp[] = [this.store.putMeta(SEQ_KEY, seq)]
+        const seq = (await this.store.outboxSeq()) + 1
+        const ops: BatchOp[] = [this.store.putOutboxSeqOp(seq)]
         const now = this.clock()
         const entry: OutboxEntry = {
           id,
@@ -115,13 +99,13 @@ export class Outbox {
           entry.baseLastModifiedAt = stored?.doc.last_modified_at ?? null
         }
         if (action.kind === 'agenda.create') {
-          const local = ((await this.store.getMeta<number>(LOCAL_AGENDA_KEY)) ?? 0) - 1
-          ops.push(this.store.putMeta(LOCAL_AGENDA_KEY, local))
+          const local = (await this.store.lastLocalAgendaId()) - 1
+          ops.push(this.store.putLastLocalAgendaIdOp(local))
           entry.localAgendaId = local
-          const same: number[] = []
-          for await (const agenda of this.store.agendas.values())
-            if (agenda.name === action.agenda.name) same.push(agenda.id)
-          entry.preexistingIds = same
+          // Agendas of that name before this create: a lost answer is never matched to them.
+          entry.preexistingIds = (await this.store.listAgendas())
+            .filter((agenda) => agenda.name === action.agenda.name)
+            .map((agenda) => agenda.id)
         }
         ops.push(...this.store.addEntryOps(entry))
         await this.store.batch(ops)
@@ -152,7 +136,7 @@ export class Outbox {
   private async resolveReferences(action: OutboxAction, loadEntries: () => Promise<OutboxEntry[]>): Promise<string[]> {
     if ((action.kind === 'comment.update' || action.kind === 'comment.delete') && isLocalCommentUuid(action.uuid)) {
       const createId = action.uuid.slice(LOCAL_COMMENT_PREFIX.length)
-      const real = await this.store.getMeta<string>(`${COMMENT_MAP}${action.uuid}`)
+      const real = await this.store.realCommentUuid(action.uuid)
       if (real) {
         action.uuid = real
         return []
@@ -161,7 +145,7 @@ export class Outbox {
       throw new OfflineError('not_found', 'That comment no longer exists on this device.')
     }
     if ((action.kind === 'agenda.update' || action.kind === 'documents.upload') && action.agendaId < 0) {
-      const real = await this.store.getMeta<number>(`${AGENDA_MAP}${action.agendaId}`)
+      const real = await this.store.realAgendaId(action.agendaId)
       if (real !== undefined) {
         action.agendaId = real
         return []
@@ -268,10 +252,6 @@ export class Outbox {
     }
     return { pending, failed }
   }
-
-  static describe(entry: OutboxEntry): string {
-    return describeAction(entry.action)
-  }
 }
 
 /** The entries, documents and agendas an operation on `entries` changed. */
@@ -287,5 +267,3 @@ export function changesOf(entries: readonly OutboxEntry[]): Changes {
   }
   return { entryIds: entries.map((e) => e.id), documentIds: [...documentIds], agendaIds: [...agendaIds] }
 }
-
-export { pad }

@@ -2,7 +2,6 @@ import { mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { OutboxAction } from '../../shared/outbox/actions'
 import type { OutboxEntry } from '../../shared/outbox/entry'
-import type { SyncStatus } from '../../shared/ipc/channels/sync'
 import type { WorkspaceClient } from './client'
 import {
   agendasView,
@@ -13,9 +12,11 @@ import {
   type CachedComment,
   type CachedDocument,
 } from './effects'
-import { DEFAULT_ENGINE_OPTIONS, SyncEngine, type EngineOptions } from './engine'
+import { SyncEngine } from './engine'
 import { codeOf, messageOf, OfflineError } from './errors'
+import type { RepairFinished, SyncStatus } from './events'
 import { FileCache } from './files'
+import { DEFAULT_ENGINE_OPTIONS, type Clock, type EngineOptions } from './options'
 import { changesOf, Outbox, type UploadInput } from './outbox'
 import { Mutex, Store, type Level } from './store'
 
@@ -27,9 +28,10 @@ export interface WorkspaceOptions {
   client: WorkspaceClient
   /** The signed-in user: author of comments created here. */
   userId: number
-  /** Receives the events of src/shared/ipc/channels/sync.ts (`sync.status`, `outbox.changed`, ...). */
+  /** Receives the events of the IPC contract (`sync.status`, `outbox.changed`, `documents.changed`, ...). */
   emit?: (event: string, payload: unknown) => void
-  clock?: () => Date
+  /** The time (default: the system clock); every time the workspace writes or compares comes from it. */
+  clock?: Clock
   /** A level to use instead of classic-level in `<dir>/store` (tests pass memory-level); not closed by `close()`. */
   level?: Level
   options?: Partial<EngineOptions> & {
@@ -43,14 +45,14 @@ export interface WorkspaceOptions {
   }
 }
 
-/**
- * The offline workspace of one account (issue 5): reads come from the local store only,
- * actions go to the durable outbox with their optimistic effect (one atomic write), and the
- * sync engine pulls and pushes in the background.
- */
 /** Documents read from the store at once when an agenda is listed. */
 export const LIST_CHUNK = 500
 
+/**
+ * The offline workspace of one account: reads come from the local store only, actions go to
+ * the durable outbox with their optimistic effect (one atomic write), and the sync engine
+ * pulls and pushes in the background.
+ */
 export interface OfflineWorkspace {
   /** Cached agendas, with those created offline (negative ids) and pending updates applied. */
   listAgendas(): Promise<CachedAgenda[]>
@@ -99,7 +101,7 @@ export interface OfflineWorkspace {
   /** Resumes after {@link pause}. */
   resume(): void
   /** Re-reads documents in repair now (the loop does it every `repairPollMs`). */
-  pollRepairs(): Promise<{ documentId: number; agendaId: number; state: string }[]>
+  pollRepairs(): Promise<RepairFinished[]>
   /** Stops the loop and closes the store (not an injected level). */
   close(): Promise<void>
 }
@@ -111,7 +113,7 @@ export interface OfflineWorkspace {
  */
 export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineWorkspace> {
   const { dir, client, userId } = options
-  const clock = options.clock ?? (() => new Date())
+  const clock: Clock = options.clock ?? (() => new Date())
   const emit = options.emit ?? (() => {})
   const settings = { ...DEFAULT_ENGINE_OPTIONS, ...stripUndefined(options.options ?? {}) }
   await mkdir(dir, { recursive: true })
@@ -128,7 +130,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
   const files = await FileCache.open(dir, store, options.options?.cacheCapBytes ?? 500 * 1024 * 1024, () =>
     clock().getTime(),
   )
-  const engine = new SyncEngine(store, outbox, files, client, userId, dir, lock, clock, emit, settings)
+  const engine = new SyncEngine({ store, outbox, files, client, userId, lock, clock, emit, options: settings })
 
   // Recovery: what was in flight when the process stopped has an unknown outcome.
   const entries = await store.outboxEntries()
@@ -153,9 +155,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
 
   const workspace: OfflineWorkspace = {
     async listAgendas() {
-      const stored = []
-      for await (const agenda of store.agendas.values()) stored.push(agenda)
-      return agendasView(stored, await store.outboxEntries(), await outbox.agendaMap())
+      return agendasView(await store.listAgendas(), await store.outboxEntries(), await store.agendaIdMap())
     },
 
     async listDocuments(agendaId) {
@@ -189,7 +189,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
         await store.commentsOf(documentId),
         await store.outboxEntries(),
         userId,
-        await outbox.commentMap(),
+        await store.commentUuidMap(),
       )
     },
 

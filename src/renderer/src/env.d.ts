@@ -1,6 +1,6 @@
 /// <reference types="svelte" />
 /// <reference types="vite/client" />
-import type { DocketBridge } from '../../shared/ipc/bridge'
+import type { DocketBridge } from '../../shared/ipc'
 
 declare global {
   interface Window {

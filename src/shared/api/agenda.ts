@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { integerId, linkSchema, linksSchema, text } from './common'
 
 /**
- * Agenda (Folder) schemas (spec "Agenda (Folder)", POST/PUT /api/v1_2/agendas rules).
+ * Agenda (Folder) schemas and the attribute rules of POST/PUT /api/v1_2/agendas
+ * (docs/service-interface.md, "Agendas").
  * Unknown fields are kept.
  */
 
@@ -56,7 +57,7 @@ export const EMAIL_ALIAS_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{3,30})[A-Za-z0
 
 /**
  * Attributes of an agenda sent in create (all relevant) and update (only those present are
- * updated) requests, with the spec's attribute rules. Country is ISO 3166-1 alpha-2, any case.
+ * updated) requests, with the service's attribute rules. Country is ISO 3166-1 alpha-2, any case.
  */
 export const agendaAttributesSchema = z.object({
   name: z.string().min(1),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { integerId, linkSchema, linksSchema, text, timestamp } from './common'
 
-/** Comment schemas (spec "Comment", comment endpoints). Unknown fields are kept. */
+/** Comment schemas (docs/service-interface.md, "Comments"). Unknown fields are kept. */
 
 export const commentSchema = z.looseObject({
   links: z

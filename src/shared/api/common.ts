@@ -2,12 +2,12 @@ import { z } from 'zod'
 import { redactHref } from './redact'
 
 /**
- * Building blocks shared by the resource schemas (spec "Resources and their fields",
- * "Conventions"). Objects are `z.looseObject` so fields the spec does not list are kept.
+ * Building blocks shared by the resource schemas (docs/service-interface.md, "Conventions").
+ * Objects are `z.looseObject` so fields the service adds later are kept.
  */
 
 /**
- * A number as the spec promises; a string holding a plain decimal ("12.50") is accepted and
+ * A number as the service documents it; a string holding a plain decimal ("12.50") is accepted and
  * converted, because some services send decimals as strings. Anything else fails.
  */
 export const numeric = z.preprocess((v) => {
@@ -21,7 +21,7 @@ export const integerId = z.preprocess((v) => {
   return v
 }, z.number().int())
 
-/** Text the spec types as string but real services often send as null; may be missing. */
+/** Text the service documents as string but real services often send as null; may be missing. */
 export const text = z.string().nullish()
 
 /** An ISO 8601 UTC timestamp string (`created_at`, `last_modified_at`). */

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { dateOrNull, integerId, linkSchema, linksSchema, numeric, text, timestamp } from './common'
 
 /**
- * Document schemas (spec "Resources and their fields" > Document; list, fetch, upload,
- * original file from observed-in-public-clients.md). Unknown fields are kept. Only the
+ * Document schemas of list, fetch, upload and original-file answers (docs/service-interface.md,
+ * "Documents"). Unknown fields are kept. Only the
  * identity fields are required (links, id, type, state, timestamps): a document still being
  * processed may lack extracted data, so those parts are optional and their fields nullish.
  * Money is in the document's currency (`data.header.currency`).

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Error body of the service (spec "Errors"): `{ message, errors? }`. `errors` (422) is keyed
+ * Error body of the service (docs/service-interface.md, "Errors"): `{ message, errors? }`. `errors` (422) is keyed
  * by field; each value is an array of messages or a nested object keyed by sub-field.
  */
 export type ValidationErrors = { [field: string]: string[] | ValidationErrors }

@@ -1,6 +1,6 @@
 /**
- * Schemas and types of the service's resources (service-api-v1_2.md and
- * observed-in-public-clients.md). No Node or Electron imports: the renderer uses these too.
+ * Schemas and types of the service's resources (docs/service-interface.md), the address rule
+ * and the redactor. No Node or Electron imports: the renderer uses these too.
  */
 export * from './common'
 export * from './document'

@@ -1,9 +1,11 @@
 /**
- * Redaction of secrets from any text that may reach a log line, an error message or a
- * stored value: `access_token` / `refresh_token` / `client_secret` / `code_verifier` /
- * `password` query or form parameters, `Bearer` tokens, and the same keys in JSON text.
+ * The one redactor of Docket: removes secrets from any text that may reach a log line, an
+ * error message, the renderer or a stored value. It knows `access_token`, `refresh_token`,
+ * `client_secret`, `code_verifier`, `password` and `id_token` as query or form parameters and
+ * as JSON fields, the authorization `code` as a query parameter, `Bearer` tokens, and any
+ * secret value the caller names (the token a request carried).
  *
- * Pure string functions (no Node, no Electron): the renderer may use them too.
+ * Pure string functions (no Node, no Electron): main, the renderer and the tests use them.
  */
 
 const REDACTED = '[REDACTED]'
@@ -15,16 +17,22 @@ const QUERY_ONLY_KEYS = ['code']
 
 const keyAlternation = SECRET_KEYS.join('|')
 const queryAlternation = [...SECRET_KEYS, ...QUERY_ONLY_KEYS].join('|')
-/** `key=value` in a query string or form body (value ends at &, #, whitespace or a quote). */
-const QUERY_PARAM = new RegExp(`([?&#;\\s"']|^)(${queryAlternation})=([^&#\\s"'<>]*)`, 'gi')
+/**
+ * `key=value` in a query string, a form body or free text: the key starts the text or follows
+ * a character that cannot be part of a longer name (so `error_code=5` is no `code`); the value
+ * ends at &, #, whitespace, a quote or an angle bracket.
+ */
+const QUERY_PARAM = new RegExp(`([^A-Za-z0-9_]|^)(${queryAlternation})=([^&#\\s"'<>]*)`, 'gi')
 /** `"key": "value"` in JSON text. */
 const JSON_FIELD = new RegExp(`("(?:${keyAlternation})"\\s*:\\s*)"((?:[^"\\\\]|\\\\.)*)"`, 'gi')
-/** `Bearer <token>` in a header value or message. */
+/** `Bearer <token>` in a header value or message (RFC 6750 b64token characters). */
 const BEARER = /\b(Bearer)\s+[A-Za-z0-9\-._~+/]+=*/gi
+/** A known secret shorter than this is not replaced: it would blank out ordinary words. */
+const MIN_KNOWN_SECRET_LENGTH = 4
 
 /**
  * Returns `text` with every secret replaced by `[REDACTED]`: access tokens in query
- * parameters (`self` links carry one, spec "Resources and their fields"), bearer tokens,
+ * parameters (the service puts one in the `self` link of some responses), bearer tokens,
  * refresh tokens, client secrets, PKCE verifiers, passwords and authorization codes.
  * Never throws; non-string input is converted with `String()`.
  */
@@ -36,6 +44,17 @@ export function redact(text: unknown): string {
       value === '' ? `${pre}${key}=` : `${pre}${key}=${REDACTED}`,
     )
     .replace(JSON_FIELD, `$1"${REDACTED}"`)
+}
+
+/**
+ * {@link redact}, and also every occurrence of the given secret values (e.g. the access token
+ * a request carried, which a service may echo in an error body without any key before it).
+ * Values shorter than 4 characters are ignored.
+ */
+export function redactKnownSecrets(text: unknown, secrets: readonly string[]): string {
+  let out = redact(text)
+  for (const secret of secrets) if (secret.length >= MIN_KNOWN_SECRET_LENGTH) out = out.split(secret).join(REDACTED)
+  return out
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { numeric } from './common'
 
 /**
- * POST /oauth/token response (observed-in-public-clients.md "Tokens", RFC 6749 §5.1):
+ * POST /oauth/token response (docs/service-interface.md, "Authentication"; RFC 6749 §5.1):
  * `expires_in` in seconds; `created_at` seconds since epoch (Doorkeeper-style servers).
  */
 export const tokenResponseSchema = z.looseObject({

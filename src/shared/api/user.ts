@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { integerId } from './common'
 
-/** User (spec "User"; GET /api/v1_2/users/:id and /api/v1_2/me return it bare). */
+/** User (docs/service-interface.md, "Users"; GET /api/v1_2/users/:id and /api/v1_2/me return it bare). */
 export const userSchema = z.looseObject({
   id: integerId,
   email: z.string(),

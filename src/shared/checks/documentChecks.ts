@@ -5,10 +5,10 @@ import { amountOf, roundCents, sameAmount, sumDefined } from './money'
 import type { CheckResult } from './result'
 
 /**
- * The checks of the checks panel (issue 6, item 3). Each function is pure, looks at one
+ * The checks of the document pane's checks panel. Each function is pure, looks at one
  * document (and for duplicates at its agenda) and answers a {@link CheckResult}: `warning`
  * flags a problem without blocking any action, `skipped` means the document lacks the data.
- * Money is in the document's currency; dates are YYYY-MM-DD (header dates, spec "Document").
+ * Money is in the document's currency; dates are YYYY-MM-DD (header dates: docs/service-interface.md, "Document fields").
  */
 
 /** The parts of a document the checks read (a `Document` or a cached one fits). */

@@ -1,4 +1,4 @@
-/** Pure checks of the checks panel (issue 6, item 3); used by main and the renderer. */
+/** Pure checks of the document pane's checks panel; used by main and the renderer alike. */
 export * from './result'
 export * from './money'
 export * from './documentChecks'

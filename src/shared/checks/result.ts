@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * What the checks panel shows (issue 6, "The document pane"). Each check flags without
+ * What the checks panel beside the invoice image shows. Each check flags without
  * blocking. Messages are not here: the renderer turns `code` + the values into text.
  */
 export const CHECK_CODES = [

@@ -2,7 +2,6 @@ import '../zodJitless'
 import {
   isChannelName,
   isEventName,
-  channels,
   type ChannelInput,
   type ChannelName,
   type ChannelOutput,
@@ -89,6 +88,3 @@ export function createBridge(transport: Transport, subscribe: EventSubscriber): 
 
   return { invoke, on } as DocketBridge
 }
-
-/** Names of every channel, for hosts that register one handler per channel. */
-export const channelNames = Object.keys(channels) as ChannelName[]

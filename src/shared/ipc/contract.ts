@@ -1,9 +1,14 @@
 import type { z } from 'zod'
+import { agendaChannels } from './channels/agendas'
 import { appChannels, appEvents } from './channels/app'
 import { authChannels, authEvents } from './channels/auth'
+import { commentChannels } from './channels/comments'
+import { documentChannels, documentEvents } from './channels/documents'
+import { exportChannels } from './channels/export'
+import { outboxChannels, outboxEvents } from './channels/outbox'
 import { syncChannels, syncEvents } from './channels/sync'
-import { folderChannels, folderEvents } from './channels/folders'
-import { workspaceChannels } from './channels/workspace'
+import { uploadChannels, uploadEvents } from './channels/upload'
+import { webhookChannels } from './channels/webhooks'
 
 /**
  * The IPC contract: every channel and event, declared once. Each domain declares its own
@@ -12,17 +17,24 @@ import { workspaceChannels } from './channels/workspace'
 export const channels = {
   ...appChannels,
   ...authChannels,
+  ...agendaChannels,
+  ...documentChannels,
+  ...commentChannels,
+  ...outboxChannels,
   ...syncChannels,
-  ...folderChannels,
-  ...workspaceChannels,
+  ...exportChannels,
+  ...uploadChannels,
+  ...webhookChannels,
 }
 
 /** Every event main -> renderer. */
 export const events = {
   ...appEvents,
   ...authEvents,
+  ...documentEvents,
+  ...outboxEvents,
   ...syncEvents,
-  ...folderEvents,
+  ...uploadEvents,
 }
 
 export type Channels = typeof channels

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 
 /**
- * One request/response channel of the IPC contract (design.md, "The IPC contract").
+ * One request/response channel of the IPC contract (docs/architecture.md, "The IPC contract").
  * `input` is validated in main before the handler runs (the renderer is untrusted);
  * `output` is validated in main after the handler returns.
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile renderer (issue 9, "Hostile input"): 10,000 random payloads on every channel of the
+ * Hostile renderer (SECURITY.md, "Renderer is untrusted"): 10,000 random payloads on every channel of the
  * IPC contract, through the real router. The renderer is untrusted, so a payload the channel's
  * input schema refuses must come back as `{ ok: false, error: { code: 'validation' } }` and
  * must never reach a handler. The contract is iterated, so a channel added later is fuzzed

@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { agendaAttributesSchema, agendaUpdateSchema } from '../api/agenda'
+import { settableStateSchema } from '../api/document'
 
 /**
- * The actions a person takes in Docket that change the service, as written to the outbox
- * (issue 5, item 2). A zod discriminated union on `kind`; shared by main (the sync engine)
- * and the renderer. No Node or Electron imports here.
+ * The actions a person takes in Docket that change the service, as written to the outbox.
+ * A zod discriminated union on `kind`; shared by main (the sync engine, the IPC handlers)
+ * and the renderer, and the one place the action shapes are declared: the IPC channels and
+ * handlers derive theirs from it. No Node or Electron imports here.
  *
- * Each action maps to one request of service-api-v1_2.md (or observed-in-public-clients.md):
+ * Each action maps to one request of the service (docs/service-interface.md):
  * - `document.setState`: PATCH /documents/:id `{document:{state}}` (ready or exported);
  * - `documents.setStates`: PATCH /documents (batch, applied later by background jobs);
  * - `document.repair`: POST /documents/:id/repair (ready or not_ready -> repairing);
@@ -21,13 +23,16 @@ import { agendaAttributesSchema, agendaUpdateSchema } from '../api/agenda'
  *   the entry holds only their names, content types and sizes (bytes).
  */
 
-const documentId = z.number().int().positive()
-const settableState = z.enum(['ready', 'exported'])
+/** A service document id (positive). */
+export const documentIdSchema = z.number().int().positive()
 /** A real agenda id (positive) or the local id of one created offline (negative). */
-const agendaRef = z
+export const agendaRefSchema = z
   .number()
   .int()
   .refine((n) => n !== 0, 'agenda id must not be 0')
+const documentId = documentIdSchema
+const settableState = settableStateSchema
+const agendaRef = agendaRefSchema
 
 /** Prefix of the uuid a comment created offline has until the service answers. */
 export const LOCAL_COMMENT_PREFIX = 'local-'
@@ -144,17 +149,6 @@ export function documentIdsOf(action: OutboxAction): number[] {
       return []
     default:
       return [action.documentId]
-  }
-}
-
-/** The agendas an action touches (agenda actions and uploads). */
-export function agendaIdsOf(action: OutboxAction): number[] {
-  switch (action.kind) {
-    case 'agenda.update':
-    case 'documents.upload':
-      return [action.agendaId]
-    default:
-      return []
   }
 }
 

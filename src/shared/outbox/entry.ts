@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { outboxActionSchema } from './actions'
 
 /**
- * An outbox entry (issue 5, item 2): one action waiting to reach the service, stored with its
+ * An outbox entry: one action waiting to reach the service, stored with its
  * optimistic effect in one atomic write. Times are UTC ISO 8601.
  *
  * Status: `pending` (not yet sent, or to be sent again), `in_flight` (being sent; an entry
@@ -42,10 +42,3 @@ export const outboxEntrySchema = z.object({
   preexistingIds: z.array(z.number().int()).optional(),
 })
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>
-
-/** Counts the renderer shows (outbox badge). */
-export const outboxCountsSchema = z.object({
-  pending: z.number().int().nonnegative(),
-  failed: z.number().int().nonnegative(),
-})
-export type OutboxCounts = z.infer<typeof outboxCountsSchema>

@@ -1,3 +1,3 @@
-/** Outbox actions and entries (issue 5): shared by main and the renderer; no Node imports. */
+/** Outbox actions and entries: shared by main and the renderer; no Node imports. */
 export * from './actions'
 export * from './entry'

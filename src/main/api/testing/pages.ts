@@ -1,6 +1,6 @@
 /** Test data: GET /api/v1_2/documents pages as the service sends them. */
 
-/** A page body (UTF-8 JSON `{ links, documents }`) as the service sends it (spec "Documents"). */
+/** A page body (UTF-8 JSON `{ links, documents }`) as the service sends it. */
 export function pageBody(documents: unknown[]): Uint8Array {
   return new TextEncoder().encode(
     JSON.stringify({ links: { self: { href: 'https://service.test/api/v1_2/documents?page=1' } }, documents }),

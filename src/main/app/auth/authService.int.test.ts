@@ -1,7 +1,7 @@
 import { request } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../sandbox'
-import type { AuthChanged } from '../../../shared/ipc/channels/auth'
+import type { AuthChanged } from '../../../shared/ipc'
 import { MemoryAccountStore } from '../../auth/accountStore'
 import {
   credentialKey,
@@ -15,7 +15,7 @@ import { TokenEndpoint } from '../../auth/tokenEndpoint'
 import { AuthService, type AuthServiceDeps } from './authService'
 
 /**
- * Sign-in against the sandbox's real login and consent pages over HTTP (issue 4 "Tests"):
+ * Sign-in against the sandbox's real login and consent pages over HTTP:
  * authorization code + PKCE, state and PKCE failures, deny, cancel, system browser with a
  * loopback listener, refresh before expiry and after 401, single flight, invalid_grant.
  */
@@ -354,6 +354,6 @@ describe('sign out, remove, demo', () => {
       'auth.signOut',
       'auth.switchAccount',
     ])
-    expect(await handlers['auth.current']({})).toBeNull()
+    expect(await handlers['auth.current']({}, { senderUrl: 'app://test' })).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici'
-import type { z } from 'zod'
+import type { HandlersFor } from '../router'
 import type { User } from '../../../shared/api/user'
 import type {
   AccountSummary,
@@ -9,7 +9,8 @@ import type {
   SignInMethod,
   SignInResult,
   SwitchAccountResult,
-} from '../../../shared/ipc/channels/auth'
+} from '../../../shared/ipc'
+import { isLoopbackRedirectUri } from '../../../shared/api/serviceUrl'
 import { ApiClient, type ApiClientOptions } from '../../api/client'
 import { createDispatcher } from '../../api/dispatcher'
 import { isApiError } from '../../api/errors'
@@ -22,10 +23,7 @@ import {
   type StoredSecrets,
 } from '../../auth/credentialStore'
 import { AuthError, isAuthError } from '../../auth/errors'
-import {
-  isLoopbackRedirectUri,
-  startLoopbackListener as defaultStartLoopbackListener,
-} from '../../auth/loopbackListener'
+import { startLoopbackListener as defaultStartLoopbackListener } from '../../auth/loopbackListener'
 import { createPkce, createState } from '../../auth/pkce'
 import { TokenEndpoint, type TokenSet } from '../../auth/tokenEndpoint'
 import { TokenManager } from '../../auth/tokenManager'
@@ -70,20 +68,17 @@ export interface SandboxInfo {
   }
 }
 
-export const DEMO_ACCOUNT_LABEL = 'Demo (sandbox)'
+const DEMO_ACCOUNT_LABEL = 'Demo (sandbox)'
 
-type AuthChannels = typeof authChannels
-/** Handlers of the `auth.*` channels: plain async functions keyed by channel name. */
-export type AuthHandlers = {
-  [C in keyof AuthChannels]: (input: z.output<AuthChannels[C]['input']>) => Promise<z.input<AuthChannels[C]['output']>>
-}
+/** Handlers of the `auth.*` channels, keyed by channel name. */
+export type AuthHandlers = HandlersFor<keyof typeof authChannels>
 
 function toUser(user: User): AccountUser {
   return { id: user.id, name: user.name, surname: user.surname, email: user.email }
 }
 
 /**
- * Sign-in and accounts (issue 4): implements the `auth.*` channels, owns one TokenManager
+ * Sign-in and accounts: implements the `auth.*` channels, owns one TokenManager
  * and one ApiClient per account, and emits `auth.changed`.
  *
  * Secrets: client secrets and tokens go only to the CredentialStore (keychain), under
@@ -260,7 +255,7 @@ export class AuthService {
   }
 
   /**
-   * The account switcher (issue 7, item 7): makes `accountId` the current account when the
+   * The account switcher: makes `accountId` the current account when the
    * keychain still holds its tokens (no login page, no token request; the workspace follows
    * through `auth.changed` `signed_in`). An account without tokens (signed out, refused refresh
    * token, never signed in) answers `sign_in_required` and the current account stays as it is.
@@ -526,9 +521,4 @@ export class AuthService {
       this.log(`auth.changed not sent: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
-}
-
-/** Registers the sandbox as "Demo (sandbox)" and signs in with the demo user (see {@link AuthService.ensureDemoAccount}). */
-export function ensureDemoAccount(sandbox: SandboxInfo, auth: AuthService): Promise<AccountSummary> {
-  return auth.ensureDemoAccount(sandbox)
 }

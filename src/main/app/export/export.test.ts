@@ -1,11 +1,13 @@
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import type { Document } from '../../../shared/api'
-import { exportRequestSchema, type ExportRequest } from '../../../shared/ipc/channels/folders'
+import { exportRequestSchema, type ExportRequest } from '../../../shared/ipc'
+import type { OutboxAction } from '../../../shared/outbox'
+import type { CachedDocument } from '../../offline'
 import type { FileHost, FileToSave } from '../ports'
-import type { FolderAction, FolderWorkspacePort } from '../folders/port'
+import { pendingEntry } from '../testing/fakeWorkspace'
 import { documentsCsv, documentsJson, formatAmount, formatDate, itemsCsv } from './format'
-import { createExportHandlers } from './handlers'
+import { createExportHandlers, type ExportWorkspace } from './handlers'
 
 function doc(id: number, over: Partial<Document> = {}): Document {
   return {
@@ -126,7 +128,7 @@ describe('JSON export', () => {
 
 function fakes(documents: Document[], options: { cancel?: boolean } = {}) {
   const saved: FileToSave[] = []
-  const actions: FolderAction[] = []
+  const actions: OutboxAction[] = []
   const files: FileHost = {
     async saveFile(file) {
       saved.push(file)
@@ -134,22 +136,17 @@ function fakes(documents: Document[], options: { cancel?: boolean } = {}) {
     },
     async openWithSystemViewer() {},
   }
-  const workspace: FolderWorkspacePort = {
+  const cached = documents as CachedDocument[]
+  const workspace: ExportWorkspace = {
     async listDocuments(agendaId) {
-      return documents.filter((d) => (d as { agenda_id?: number }).agenda_id === agendaId)
+      return cached.filter((d) => d.agenda_id === agendaId)
     },
     async getDocument(id) {
-      return documents.find((d) => d.id === id) ?? null
-    },
-    async getOriginal() {
-      throw new Error('unused')
+      return cached.find((d) => d.id === id) ?? null
     },
     async enqueue(action) {
       actions.push(action)
-      return { id: `entry-${actions.length}` }
-    },
-    async enqueueUpload() {
-      throw new Error('unused')
+      return pendingEntry(`entry-${actions.length}`, action)
     },
   }
   const handlers = createExportHandlers({
@@ -193,7 +190,7 @@ describe('export.documents handler', () => {
     await run({
       agendaId: 1,
       format: 'json',
-      selection: { kind: 'filter', filter: { queue: 'to_review', type: 'SalesInvoice', search: 'prodej' } },
+      selection: { kind: 'filter', filter: { queue: 'ready', type: 'SalesInvoice', search: 'prodej' } },
       columns: ['id'],
     })
     const out = JSON.parse(new TextDecoder().decode(saved[0]!.bytes))

@@ -1,11 +1,12 @@
 import { stringify } from 'csv-stringify/sync'
 import type { Document, Item } from '../../../shared/api'
-import type { ExportDocumentColumn } from '../../../shared/ipc/channels/folders'
+import type { ExportDocumentColumn } from '../../../shared/ipc'
 
 /**
- * Export formats (issue 7, "Export"): CSV that spreadsheet programs open correctly (UTF-8
- * with BOM, CRLF records, fields quoted when they hold a comma, quote or line break, dates
- * ISO 8601, amounts as plain decimals with a dot) and JSON. Pure functions, no I/O.
+ * Export formats: CSV that spreadsheet programs open correctly (UTF-8 with BOM, CRLF records,
+ * fields quoted when they hold a comma, quote or line break, dates ISO 8601, amounts as plain
+ * decimals with a dot) and safely (no text cell can start a formula), and JSON. Pure
+ * functions, no I/O.
  */
 
 /** A cell: text, or null for an empty cell. */
@@ -45,6 +46,35 @@ function textOf(value: unknown): Cell {
 }
 
 const header = (doc: Document) => doc.data?.header ?? undefined
+
+/**
+ * Characters that make a spreadsheet read a cell as a formula (OWASP "CSV Injection"): `=`,
+ * `+`, `-`, `@`, tab and carriage return, and the full-width `＝ ＋ － ＠` that some programs
+ * fold to them.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/
+
+/**
+ * A text cell made inert for spreadsheets the OWASP way: when it starts with a formula
+ * character (see {@link FORMULA_START}) a `'` is put before it, which spreadsheets show as
+ * text and do not evaluate; any other cell is returned unchanged. Supplier names, invoice
+ * numbers and item names come from OCR of third-party invoices, so `=HYPERLINK(...)` or
+ * `-2+3+cmd|' /C calc'!A0` in them must reach the sheet as text. Never applied to number
+ * columns: `-12.50` stays a number.
+ */
+export function neutralizeFormula(cell: Cell): Cell {
+  return cell !== null && FORMULA_START.test(cell) ? `'${cell}` : cell
+}
+
+/** Columns of the documents file that hold numbers (plain decimals or ids), not text. */
+export const NUMBER_DOCUMENT_COLUMNS: ReadonlySet<ExportDocumentColumn> = new Set<ExportDocumentColumn>([
+  'id',
+  'sub_total',
+  'vat_total',
+  'total',
+  'currency_rate',
+  'comments_count',
+])
 
 /** How each documents-file column is read from a document. */
 export const DOCUMENT_COLUMN_VALUES: Record<ExportDocumentColumn, (doc: Document) => Cell> = {
@@ -120,12 +150,26 @@ function itemRow(doc: Document, item: Item): Cell[] {
   ]
 }
 
-function csv(headerRow: readonly string[], rows: Cell[][]): string {
-  return stringify([headerRow as string[], ...rows.map((row) => row.map((cell) => cell ?? ''))], {
+/** Columns of the items file that hold numbers; the others are text. */
+const NUMBER_ITEM_COLUMNS: ReadonlySet<string> = new Set(
+  ITEM_COLUMNS.filter(
+    (column) => !['invoice_no', 'supplier_name', 'currency', 'code', 'name', 'unit'].includes(column),
+  ),
+)
+
+/**
+ * The CSV text: `isNumber(column)` says which columns hold numbers; every other cell goes
+ * through {@link neutralizeFormula}.
+ */
+function csv(headerRow: readonly string[], rows: Cell[][], isNumber: (column: string) => boolean): string {
+  const numbers = headerRow.map(isNumber)
+  const safeRows = rows.map((row) => row.map((cell, i) => (numbers[i] ? cell : neutralizeFormula(cell)) ?? ''))
+  return stringify([headerRow as string[], ...safeRows], {
     bom: true,
     record_delimiter: 'windows',
     quote_record_delimiter: true,
-    // Negative amounts start with '-': formula escaping would corrupt them, so it stays off.
+    // Formulas are neutralised above, by column: the library's own escaping would also
+    // prefix negative amounts, which are numbers, not formulas.
     escape_formulas: false,
   })
 }
@@ -138,6 +182,7 @@ export function documentsCsv(documents: readonly Document[], columns: readonly E
   return csv(
     columns,
     documents.map((doc) => columns.map((column) => DOCUMENT_COLUMN_VALUES[column](doc))),
+    (column) => NUMBER_DOCUMENT_COLUMNS.has(column as ExportDocumentColumn),
   )
 }
 
@@ -145,7 +190,7 @@ export function documentsCsv(documents: readonly Document[], columns: readonly E
 export function itemsCsv(documents: readonly Document[]): string {
   const rows: Cell[][] = []
   for (const doc of documents) for (const item of doc.items ?? []) rows.push(itemRow(doc, item))
-  return csv(ITEM_COLUMNS, rows)
+  return csv(ITEM_COLUMNS, rows, (column) => NUMBER_ITEM_COLUMNS.has(column))
 }
 
 /** Number of items over all documents. */
@@ -162,17 +207,11 @@ export function documentsJson(
   columns: readonly ExportDocumentColumn[],
   options: { includeItems: boolean; exportedAt: Date },
 ): string {
-  const amountColumns = new Set<ExportDocumentColumn>(['sub_total', 'vat_total', 'total', 'currency_rate'])
   const out = documents.map((doc) => {
     const record: Record<string, unknown> = {}
     for (const column of columns) {
       const cell = DOCUMENT_COLUMN_VALUES[column](doc)
-      record[column] =
-        cell === null
-          ? null
-          : amountColumns.has(column) || column === 'id' || column === 'comments_count'
-            ? Number(cell)
-            : cell
+      record[column] = cell === null ? null : NUMBER_DOCUMENT_COLUMNS.has(column) ? Number(cell) : cell
     }
     if (options.includeItems) {
       record.items = (doc.items ?? []).map((item) => {
@@ -181,8 +220,7 @@ export function documentsJson(
         ITEM_COLUMNS.forEach((column, i) => {
           if (['document_id', 'invoice_no', 'supplier_name', 'currency'].includes(column)) return
           const cell = row[i] ?? null
-          const numeric = !['code', 'name', 'unit'].includes(column)
-          entry[column] = cell === null ? null : numeric ? Number(cell) : cell
+          entry[column] = cell === null ? null : NUMBER_ITEM_COLUMNS.has(column) ? Number(cell) : cell
         })
         return entry
       })

@@ -1,29 +1,28 @@
 import type { Document } from '../../../shared/api'
-import type { ExportResult } from '../../../shared/ipc/channels/folders'
-import type { Handler } from '../router'
+import type { ExportResult } from '../../../shared/ipc'
+import type { OfflineWorkspace } from '../../offline'
+import { AppError } from '../errors'
 import type { FileHost } from '../ports'
-import { FolderError } from '../folders/errors'
-import type { FolderWorkspacePort } from '../folders/port'
+import type { Handler, HandlersFor } from '../router'
 import { countItems, documentsCsv, documentsJson, itemsCsv } from './format'
 import { applyFilter, pickByIds } from './selection'
 
+/** The part of the offline workspace export uses. */
+export type ExportWorkspace = Pick<OfflineWorkspace, 'listDocuments' | 'getDocument' | 'enqueue'>
+
 export interface ExportHandlerDeps {
   /** The offline workspace of the signed-in account (called on each request). */
-  getWorkspace(): FolderWorkspacePort
+  getWorkspace(): ExportWorkspace
   /** Save dialogs (Electron) or downloads (harness). */
   files: FileHost
   /** The current time, for file names and `exported_at` (defaults to the system clock). */
   now?: () => Date
 }
 
-export interface ExportHandlers {
-  'export.documents': Handler<'export.documents'>
-}
-
 const utf8 = new TextEncoder()
 
 /**
- * The handler of `export.documents` (issue 7 "Export"): reads the documents from the local
+ * The handler of `export.documents`: reads the documents from the local
  * store (works offline), builds CSV (documents file, then an items file when asked) or JSON,
  * saves each through {@link FileHost.saveFile}, and, when asked and the first file was
  * saved, marks them exported with one `documents.setStates` outbox action.
@@ -31,7 +30,7 @@ const utf8 = new TextEncoder()
  * Errors: `not_found` when none of the requested documents is cached; `nothing_to_export`
  * when the filter shows no document; `io` from the file host passes through.
  */
-export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
+export function createExportHandlers(deps: ExportHandlerDeps): HandlersFor<'export.documents'> {
   const now = deps.now ?? (() => new Date())
 
   const select = async (input: Parameters<Handler<'export.documents'>>[0]): Promise<Document[]> => {
@@ -40,7 +39,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
     if (input.selection.kind === 'filter') {
       const documents = applyFilter(inAgenda, input.selection.filter)
       if (documents.length === 0)
-        throw new FolderError('nothing_to_export', 'The current filter shows no document to export.')
+        throw new AppError('nothing_to_export', 'The current filter shows no document to export.')
       return documents
     }
     const { documents, missing } = pickByIds(inAgenda, input.selection.ids)
@@ -49,7 +48,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
       if (doc) documents.push(doc)
     }
     if (documents.length === 0)
-      throw new FolderError('not_found', 'None of the selected documents is in this device’s cache.')
+      throw new AppError('not_found', 'None of the selected documents is in this device’s cache.')
     return documents
   }
 

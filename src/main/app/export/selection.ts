@@ -1,10 +1,10 @@
 import type { Document } from '../../../shared/api'
-import type { ExportFilter } from '../../../shared/ipc/channels/folders'
+import type { ExportFilter } from '../../../shared/ipc'
 import { isInQueue } from '../../../shared/queues'
 
 /**
  * Which documents an export takes: the selected ids, or every document the inbox filter
- * shows (issue 6 "Filters": queue tab, type, search over supplier name, invoice number,
+ * shows (the inbox's filters: queue tab, type, search over supplier name, invoice number,
  * variable symbol and amount). Pure functions.
  */
 

@@ -2,7 +2,7 @@ import { mkdtemp, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FakeService } from '../../offline/fakeClient'
+import { FakeService } from '../../offline/testing/fakeClient'
 import { accountDir, WorkspaceSession } from './workspaceSession'
 
 const exists = (path: string) =>

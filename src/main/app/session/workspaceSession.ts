@@ -2,12 +2,13 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ApiClient } from '../../api'
 import { openWorkspace, type OfflineWorkspace, type WorkspaceOptions } from '../../offline'
+import { AppError } from '../errors'
 
-/** An error for the renderer: nobody is signed in, so there is no workspace to read. */
-export class NotSignedInError extends Error {
-  readonly code = 'not_signed_in'
+/** An error for the renderer (`not_signed_in`): nobody is signed in, so there is no workspace to read. */
+export class NotSignedInError extends AppError {
+  override readonly name = 'NotSignedInError'
   constructor() {
-    super('Sign in to see your documents.')
+    super('not_signed_in', 'Sign in to see your documents.')
   }
 }
 

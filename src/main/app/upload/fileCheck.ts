@@ -1,8 +1,11 @@
 /**
- * Which files may be uploaded (issue 7 "Upload"): PDF, PNG or JPEG, recognised by their
- * magic bytes, not by the name or the browser's content type. Empty, truncated or
- * otherwise malformed files are refused with a reason a person can read. Pure functions.
+ * Which files may be uploaded: PDF, PNG or JPEG, recognised by their magic bytes at offset 0
+ * (src/shared/files/fileType.ts), not by the name or the browser's content type. Too large,
+ * empty, truncated or otherwise malformed files are refused with a code a program can branch
+ * on and a reason a person can read. Pure functions.
  */
+import { MAX_REQUEST_BYTES } from '../../api/uploads'
+import { sniffDocumentType } from '../../../shared/files/fileType'
 
 export type UploadContentType = 'application/pdf' | 'image/png' | 'image/jpeg'
 
@@ -11,10 +14,8 @@ export type FileRefusalCode = 'empty' | 'unsupported_type' | 'malformed' | 'bad_
 export type FileCheck =
   { ok: true; contentType: UploadContentType; bytes: Uint8Array } | { ok: false; code: FileRefusalCode; reason: string }
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const PNG_IEND = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0))
-const PDF_HEADER = ascii('%PDF-')
 const PDF_EOF = ascii('%%EOF')
 
 function startsWith(bytes: Uint8Array, sig: readonly number[], at = 0): boolean {
@@ -28,12 +29,17 @@ function indexOf(bytes: Uint8Array, sig: readonly number[], from: number, to: nu
   return -1
 }
 
-/** The type the magic bytes say (PDF header within the first 1024 bytes, as readers allow), or null. */
+/** The kinds the service accepts for upload (TIFF is recognised elsewhere, but not uploaded). */
+const UPLOADABLE: ReadonlySet<string> = new Set<UploadContentType>(['application/pdf', 'image/png', 'image/jpeg'])
+
+/**
+ * The type the magic bytes at offset 0 say (a PDF may start with white space, as readers
+ * allow, but nothing else: an HTML/PDF polyglot is not a PDF), or null when the file is not
+ * one Docket uploads.
+ */
 export function sniffContentType(bytes: Uint8Array): UploadContentType | null {
-  if (startsWith(bytes, PNG_SIGNATURE)) return 'image/png'
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg'
-  if (indexOf(bytes, PDF_HEADER, 0, 1024) >= 0) return 'application/pdf'
-  return null
+  const type = sniffDocumentType(bytes)
+  return type && UPLOADABLE.has(type.mimeType) ? (type.mimeType as UploadContentType) : null
 }
 
 /** Why a file of the sniffed type is malformed (truncated, no structure), or null when it looks whole. */
@@ -76,11 +82,32 @@ export function decodeBase64(text: string): Uint8Array | null {
   }
 }
 
+/** Base64 characters in `text`, white space left out (counted without copying a large string). */
+function base64Length(text: string): number {
+  let count = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c) count++
+  }
+  return count
+}
+
+/** The reason given for a file too large to upload (one request carries at most 20 MB of base64). */
+export function tooLargeReason(fileName: string): string {
+  return `${fileName} is too large to upload (each request must stay under 20 MB, so a file may be about 15 MB at most).`
+}
+
 /**
- * Checks one file for upload: decodes it, sniffs its type and checks its structure.
+ * Checks one file for upload: its size (before decoding anything), then decodes it, sniffs
+ * its type and checks its structure. `maxBase64Length` is the longest base64 text accepted,
+ * white space left out (default {@link MAX_REQUEST_BYTES}: a file whose base64 alone fills a
+ * request can never be sent), so a 200 MB file is refused without allocating its bytes.
  * The file name is only used in messages.
  */
-export function checkUploadFile(fileName: string, base64: string): FileCheck {
+export function checkUploadFile(fileName: string, base64: string, maxBase64Length = MAX_REQUEST_BYTES): FileCheck {
+  if (base64.length >= maxBase64Length && base64Length(base64) >= maxBase64Length) {
+    return { ok: false, code: 'too_large', reason: tooLargeReason(fileName) }
+  }
   const bytes = decodeBase64(base64)
   if (!bytes)
     return { ok: false, code: 'bad_base64', reason: `${fileName} could not be read (its content arrived garbled).` }

@@ -1,6 +1,5 @@
 /**
- * Hostile files dropped for upload (issue 9, "Hostile input"; SECURITY.md "Renderer is
- * untrusted"): truncated PDFs and PNGs, random bytes, HTML pages with an invoice's name,
+ * Hostile files dropped for upload (SECURITY.md, "Renderer is untrusted"): truncated PDFs and PNGs, random bytes, HTML pages with an invoice's name,
  * empty files and garbled base64, mixed with good files, sent through the router's
  * `upload.files` channel. Each bad file is refused with a reason naming it; only the good
  * files reach the outbox, byte for byte; nothing crashes.
@@ -9,10 +8,11 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { UploadProgress } from '../../../shared/ipc/channels/folders'
-import type { FolderWorkspacePort, UploadInputFile } from '../folders/port'
+import type { UploadProgress } from '../../../shared/ipc'
 import { createRouter, type Handlers } from '../router'
+import { FakeUploadWorkspace } from '../testing/fakeUploadWorkspace'
 import { createUploadHandlers } from './handlers'
+import { UploadProgressReporter } from './progress'
 
 const fixtures = join(import.meta.dirname, '../../../../resources/demo/invoices')
 const pdfs = readdirSync(fixtures)
@@ -72,37 +72,24 @@ const bad: fc.Arbitrary<Sample> = fc.oneof(
 )
 
 function setup() {
-  const queued: UploadInputFile[][] = []
   const events: UploadProgress[] = []
-  const workspace: FolderWorkspacePort = {
-    listDocuments: async () => [],
-    getDocument: async () => null,
-    getOriginal: async () => {
-      throw new Error('unused')
-    },
-    enqueue: async () => {
-      throw new Error('unused')
-    },
-    enqueueUpload: async (input) => {
-      queued.push(input.files)
-      return { id: `e${queued.length}` }
-    },
-  }
-  const upload = createUploadHandlers({ getWorkspace: () => workspace, emitProgress: (p) => events.push(p) })
+  const workspace = new FakeUploadWorkspace()
+  const progress = new UploadProgressReporter((p) => events.push(p))
+  const upload = createUploadHandlers({ getWorkspace: () => workspace, progress })
   const logs: string[] = []
   const router = createRouter({
     handlers: { 'upload.files': upload['upload.files'] } as Handlers,
     isTrustedSender: () => true,
     log: (line) => logs.push(line),
   })
-  return { router, queued, events, logs }
+  return { router, workspace, events, logs }
 }
 
 describe('upload of hostile files', () => {
   it('refuses every malformed file with a reason and queues exactly the good ones, byte for byte', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof(good, bad), { minLength: 1, maxLength: 5 }), async (samples) => {
-        const { router, queued, events, logs } = setup()
+        const { router, workspace, events, logs } = setup()
         const files = samples.map((s, i) => ({
           uploadId: `u${i}`,
           fileName: s.fileName,
@@ -136,7 +123,8 @@ describe('upload of hostile files', () => {
           expect(['empty', 'unsupported_type', 'malformed', 'bad_base64']).toContain(refusal.code)
           expect(refusal.reason).toContain(refusal.fileName)
         }
-        const sentBytes = queued
+        const sentBytes = workspace.uploads
+          .map((upload) => upload.files)
           .flat()
           .map((f) => Buffer.from(f.bytes).toString('base64'))
           .sort()

@@ -1,13 +1,11 @@
 /**
- * Splitting an upload into requests (observed-in-public-clients.md, "Creating documents"):
+ * Splitting an upload into requests (docs/service-interface.md, "Creating documents"):
  * `POST /api/v1_2/documents` with `{"documents":[{type, agenda_id, file_split, files:[{
  * filename, content_type, content}]}]}`, one document per file, each request body under
  * 20 MB. Base64 grows the bytes by 4/3, so a file over about 15 MB cannot be sent at all.
  * Pure functions: the outbox/sync engine sends the planned requests.
  */
-
-/** Bodies stay strictly under this many bytes (the clients' 20 MB, decimal as in src/main/api). */
-export const MAX_UPLOAD_BODY_BYTES = 20_000_000
+import { MAX_REQUEST_BYTES } from '../../api/uploads'
 
 export interface PlannedFile {
   uploadId: string
@@ -18,7 +16,7 @@ export interface PlannedFile {
 }
 
 /** One request's body entry for a file, exactly as sent. */
-export function uploadEntry(agendaId: number, type: string, file: PlannedFile) {
+function uploadEntry(agendaId: number, type: string, file: PlannedFile) {
   return {
     type,
     agenda_id: agendaId,
@@ -32,7 +30,7 @@ const utf8 = new TextEncoder()
 const ENVELOPE_BYTES = utf8.encode('{"documents":[]}').length
 
 /** UTF-8 size of one entry in the JSON body (file names may hold non-Latin letters). */
-export function entryBytes(agendaId: number, type: string, file: PlannedFile): number {
+function entryBytes(agendaId: number, type: string, file: PlannedFile): number {
   const { files, ...rest } = uploadEntry(agendaId, type, file)
   const withoutContent = JSON.stringify({ ...rest, files: [{ ...files[0]!, content: '' }] })
   // The content is base64 (ASCII), so its JSON form is its length.
@@ -54,7 +52,7 @@ export function planUploadRequests(
   agendaId: number,
   type: string,
   files: readonly PlannedFile[],
-  maxBodyBytes = MAX_UPLOAD_BODY_BYTES,
+  maxBodyBytes = MAX_REQUEST_BYTES,
 ): UploadPlan {
   const requests: PlannedFile[][] = []
   const tooLarge: PlannedFile[] = []

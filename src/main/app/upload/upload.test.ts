@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { UploadProgress } from '../../../shared/ipc/channels/folders'
-import { uploadRequestSchema, type UploadRequest } from '../../../shared/ipc/channels/folders'
-import type { FolderWorkspacePort, UploadInputFile } from '../folders/port'
+import { uploadRequestSchema, type UploadProgress, type UploadRequest } from '../../../shared/ipc'
+import { MAX_REQUEST_BYTES } from '../../api/uploads'
+import { FakeUploadWorkspace } from '../testing/fakeUploadWorkspace'
 import { checkUploadFile, sniffContentType } from './fileCheck'
 import { createUploadHandlers } from './handlers'
-import { MAX_UPLOAD_BODY_BYTES, planUploadRequests, uploadRequestBody, type PlannedFile } from './plan'
+import { planUploadRequests, uploadRequestBody, type PlannedFile } from './plan'
+import { UploadProgressReporter } from './progress'
 
 /** The demo invoices shipped with the app (copies of the shared fixtures). */
 const fixtures = join(import.meta.dirname, '../../../../resources/demo/invoices')
@@ -64,7 +65,7 @@ describe('planning requests under 20 MB', () => {
       ['c', 'd'],
     ])
     for (const request of plan.requests) {
-      expect(Buffer.byteLength(uploadRequestBody(7, 'PurchaseInvoice', request))).toBeLessThan(MAX_UPLOAD_BODY_BYTES)
+      expect(Buffer.byteLength(uploadRequestBody(7, 'PurchaseInvoice', request))).toBeLessThan(MAX_REQUEST_BYTES)
     }
   })
   it('measures the body exactly: a request that would reach the limit is split', () => {
@@ -89,41 +90,18 @@ describe('planning requests under 20 MB', () => {
   })
 })
 
-function setup(options: { direct?: boolean; maxBodyBytes?: number } = {}) {
-  const actions: { agendaId: number; type: string; files: UploadInputFile[] }[] = []
+function setup(options: { maxBodyBytes?: number } = {}) {
   const events: UploadProgress[] = []
-  const sent: string[][] = []
-  const workspace: FolderWorkspacePort = {
-    listDocuments: async () => [],
-    getDocument: async () => null,
-    getOriginal: async () => {
-      throw new Error('unused')
-    },
-    async enqueue() {
-      throw new Error('unused')
-    },
-    async enqueueUpload(input) {
-      actions.push(input)
-      return { id: `e${actions.length}` }
-    },
-  }
-  let nextId = 100
+  const workspace = new FakeUploadWorkspace()
+  const progress = new UploadProgressReporter((p) => events.push(p))
   const handlers = createUploadHandlers({
     getWorkspace: () => workspace,
-    emitProgress: (p) => events.push(p),
+    progress,
     ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
-    ...(options.direct
-      ? {
-          sendDirect: async (r) => {
-            sent.push(r.files.map((f) => f.fileName))
-            return r.files.map(() => nextId++)
-          },
-        }
-      : {}),
   })
   const run = (input: UploadRequest) =>
     handlers['upload.files'](uploadRequestSchema.parse(input), { senderUrl: 'test' })
-  return { actions, events, sent, run, handlers }
+  return { actions: workspace.uploads, events, run, workspace, progress }
 }
 
 const input = (files: { name: string; bytes: Buffer }[]): UploadRequest => ({
@@ -182,38 +160,26 @@ describe('upload.files handler', () => {
     expect(actions).toHaveLength(2)
   })
 
-  it('turns the sync engine news about an entry into per-file progress', async () => {
-    const { events, run, handlers } = setup()
+  it('follows the entry it wrote: each file is reported sending, then sent, as the outbox moves', async () => {
+    const { events, run, workspace, progress } = setup()
     await run(
       input([
         { name: 'a.pdf', bytes: realPdf },
         { name: 'b.jpg', bytes: jpeg },
       ]),
     )
-    handlers.reportUploadEntry('e1', { status: 'in_flight' })
-    handlers.reportUploadEntry('e1', { status: 'done', documentIds: [7, 8] })
-    handlers.reportUploadEntry('unknown', { status: 'done' })
-    expect(events.filter((e) => e.phase === 'sending').map((e) => e.uploadId)).toEqual(['u0', 'u1'])
-    expect(events.filter((e) => e.phase === 'sent').map((e) => [e.uploadId, e.documentId])).toEqual([
-      ['u0', 7],
-      ['u1', 8],
+    workspace.setStatus('e1', 'in_flight')
+    progress.onEvent('outbox.changed', { pending: 1, failed: 0, entryIds: ['e1'] })
+    await progress.idle()
+    workspace.remove('e1')
+    progress.onEvent('outbox.changed', { pending: 0, failed: 0, entryIds: ['e1'] })
+    await progress.idle()
+    expect(events.filter((e) => e.uploadId === 'u1').map((e) => e.phase)).toEqual([
+      'checking',
+      'queued',
+      'sending',
+      'sent',
     ])
-  })
-
-  it('with sendDirect, reports sending and sent with the new document ids', async () => {
-    const { events, sent, run, handlers } = setup({ direct: true })
-    await run(
-      input([
-        { name: 'a.pdf', bytes: realPdf },
-        { name: 'b.jpg', bytes: jpeg },
-      ]),
-    )
-    await handlers.idle()
-    expect(sent).toEqual([['a.pdf', 'b.jpg']])
-    const last = events.filter((e) => e.phase === 'sent')
-    expect(last.map((e) => [e.fileName, e.documentId])).toEqual([
-      ['a.pdf', 100],
-      ['b.jpg', 101],
-    ])
+    expect(events.filter((e) => e.phase === 'sent').map((e) => e.fileName)).toEqual(['a.pdf', 'b.jpg'])
   })
 })

@@ -8,7 +8,7 @@ import { startSandbox, type Sandbox } from '../../../sandbox'
 import type { ScriptAction, WorkerConfig } from './worker'
 
 /**
- * The crash test (issue 5, item 6): the workspace runs in a child process that is killed with
+ * The crash test: the workspace runs in a child process that is killed with
  * SIGKILL at random moments while it replays an outbox of 200 actions against the sandbox
  * (faults on); it is restarted on the same folder until the outbox is empty, and the
  * sandbox's final state is checked against the script: nothing lost, nothing doubled.

@@ -1,5 +1,5 @@
 /**
- * Crash-test worker (issue 5, item 6): runs the offline workspace in a child process so the
+ * Crash-test worker: runs the offline workspace in a child process so the
  * test can kill it with SIGKILL at any moment. Run with `node --import tsx worker.ts <config.json>`.
  *
  * Modes (config.mode):

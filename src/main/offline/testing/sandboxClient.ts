@@ -3,7 +3,7 @@ import type { DocumentPageDecoder } from '../../api/pageDecoder'
 
 /**
  * Test support: a real {@link ApiClient} signed in to a sandbox as a demo user with the
- * password grant (observed-in-public-clients.md, "Tokens"). Short retry delays so faults do
+ * password grant (docs/service-interface.md, tokens). Short retry delays so faults do
  * not slow tests down. Not used at run time.
  */
 export async function sandboxClient(options: {

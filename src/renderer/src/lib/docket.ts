@@ -1,5 +1,4 @@
-import type { DocketBridge } from '../../../shared/ipc/bridge'
-import { DocketError } from '../../../shared/ipc/result'
+import { DocketError, type DocketBridge } from '../../../shared/ipc'
 
 /**
  * The bridge to main, whatever hosts the renderer (Electron preload or the browser harness).

@@ -1,5 +1,5 @@
 /**
- * Money and date formatting in the user's locale (issue 6, item 3). Formatters are cached:
+ * Money and date formatting in the user's locale. Formatters are cached:
  * the inbox formats thousands of rows.
  */
 

@@ -1,11 +1,12 @@
 /**
- * Toasts (issue 6, item 7): short messages at the bottom of the window, an optional action
- * (e.g. Undo). Errors are shown from their codes: `errors.<code>` strings when registered,
- * else the error's own readable message.
+ * Toasts: one short message at the bottom of the window, with an optional action (e.g. Undo).
+ * Only one is shown at a time: a new toast replaces the one before, so an older toast can
+ * never offer an Undo that no longer undoes what it says, and toasts never pile up over the
+ * list and the invoice. Errors are shown from their codes: the `errors.<code>` text of the
+ * locale when it has one, else the error's own readable message.
  */
-import { isDocketError } from '../../../shared/ipc/result'
-import { t } from './i18n'
-import './errorStrings'
+import { isDocketError } from '../../../shared/ipc'
+import { tOptional } from './i18n'
 
 export interface ToastAction {
   label: string
@@ -19,18 +20,24 @@ export interface Toast {
   action?: ToastAction
 }
 
+/** The toast shown (at most one). */
 export const toasts = $state<Toast[]>([])
 let nextId = 1
+let timer: ReturnType<typeof setTimeout> | null = null
 
-/** Shows a toast for `ms` milliseconds (errors stay longer); returns its id. */
+/**
+ * Shows a toast in place of the current one for `ms` milliseconds (default 6 s, errors 10 s);
+ * returns its id.
+ */
 export function showToast(kind: Toast['kind'], message: string, action?: ToastAction, ms?: number): number {
   const id = nextId++
-  toasts.push({ id, kind, message, action })
-  while (toasts.length > 4) toasts.shift()
-  setTimeout(() => dismissToast(id), ms ?? (kind === 'error' ? 10_000 : 6_000))
+  if (timer) clearTimeout(timer)
+  toasts.splice(0, toasts.length, { id, kind, message, action })
+  timer = setTimeout(() => dismissToast(id), ms ?? (kind === 'error' ? 10_000 : 6_000))
   return id
 }
 
+/** Hides toast `id` if it is still the one shown. */
 export function dismissToast(id: number): void {
   const index = toasts.findIndex((toast) => toast.id === id)
   if (index >= 0) toasts.splice(index, 1)
@@ -39,10 +46,9 @@ export function dismissToast(id: number): void {
 /** A readable sentence for an error thrown by the bridge (by its code) or anything else. */
 export function errorMessage(error: unknown): string {
   if (isDocketError(error)) {
-    const key = `errors.${error.code}`
-    const text = t(key)
-    if (text !== key) return error.message && error.code === 'validation' ? `${text} ${error.message}` : text
-    return error.message
+    const text = tOptional(`errors.${error.code}`)
+    if (text === undefined) return error.message
+    return error.message && error.code === 'validation' ? `${text} ${error.message}` : text
   }
   return error instanceof Error ? error.message : String(error)
 }

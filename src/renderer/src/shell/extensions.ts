@@ -1,17 +1,17 @@
 /**
- * The app shell's extension points. Other features add entries here instead of editing
- * App.svelte; the shell renders them in its toolbar, in `order`.
+ * The app shell's extension points. Features add entries here instead of editing App.svelte;
+ * the shell renders them in its toolbar, in `order`.
  *
  * ```ts
  * // src/renderer/src/features/export/register.ts
- * import { toolbarExtensions } from '../../shell/extensions'
+ * import { registerToolbarExtension } from '../../shell/extensions'
  * import ExportButton from './ExportButton.svelte'
- * toolbarExtensions.push({ id: 'export', order: 20, component: ExportButton })
+ * registerToolbarExtension({ id: 'export', order: 20, component: ExportButton })
  * ```
- * and import that module once from src/renderer/src/features/index.ts (imported by App.svelte).
+ * features/index.ts imports every `features/<name>/register.ts` once (App.svelte imports it).
  * A component gets no props: it reads the current agenda and selection from `shellContext`
  * (shell/context.svelte.ts), calls `refreshWorkspace()` after changing data, and owns its
- * dialogs. Strings: `registerStrings('export', { en, cs })` from lib/i18n.
+ * dialogs. Its texts are keys of locales/en.ts and locales/cs.ts, shown with `t()` (lib/i18n).
  */
 import type { Component } from 'svelte'
 

@@ -5,7 +5,7 @@ import {
   type AgendaFieldProblem,
   type AgendaFormValues,
 } from '../../../../shared/agendaRules'
-import { t } from '../../lib/i18n'
+import { t, type MessageKey } from '../../lib/i18n'
 
 /** The form's values from an agenda as the service sent it (missing -> ''). */
 export function valuesFromAgenda(agenda: Agenda | null): Record<AgendaField, string> {
@@ -21,7 +21,7 @@ export function valuesFromAgenda(agenda: Agenda | null): Record<AgendaField, str
   return values
 }
 
-/** Only the fields the user changed (an update sends only those, spec "PUT /agendas"). */
+/** Only the fields the user changed (an update sends only those: the service changes what it is sent and keeps the rest). */
 export function changedValues(
   initial: Record<AgendaField, string>,
   current: Record<AgendaField, string>,
@@ -31,15 +31,13 @@ export function changedValues(
   return out
 }
 
-/** A rule problem in the current language. */
+/** A rule problem in the current language (every rule code has its text in the locales). */
 export function problemText(problem: AgendaFieldProblem): string {
-  const key = `agendas.rule.${problem.code}`
-  const text = t(key, problem.params)
-  return text === key ? problem.message : text
+  return t(`agendas.rule.${problem.code}`, problem.params)
 }
 
 /** Form layout: groups of fields with their legend key. */
-export const FIELD_GROUPS: { legend: string | null; fields: AgendaField[] }[] = [
+export const FIELD_GROUPS: { legend: MessageKey | null; fields: AgendaField[] }[] = [
   { legend: null, fields: ['name', 'home_currency'] },
   {
     legend: 'agendas.addressLegend',

@@ -1,8 +1,7 @@
-/** Registers the agenda forms (issue 7, item 1) in the shell's toolbar. */
+/** Puts "Agenda…" (edit the current agenda) and "New agenda…" in the toolbar. */
 import { registerToolbarExtension } from '../../shell/extensions'
 import AgendaEditButton from './AgendaEditButton.svelte'
 import AgendaNewButton from './AgendaNewButton.svelte'
-import './strings'
 
 registerToolbarExtension({ id: 'agenda-edit', order: 30, component: AgendaEditButton })
 registerToolbarExtension({ id: 'agenda-new', order: 31, component: AgendaNewButton })

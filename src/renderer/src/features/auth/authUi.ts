@@ -2,12 +2,11 @@
  * Pure helpers of the sign-in screen: talking to the `auth.*` channels through the bridge,
  * and turning error codes into sentences. No Svelte here, so they can be unit-tested.
  */
-import type { AddAccountInput, AuthChanged, SignInMethod } from '../../../../shared/ipc/channels/auth'
-import { isDocketError } from '../../../../shared/ipc/result'
+import { isDocketError, type AddAccountInput, type AuthChanged, type SignInMethod } from '../../../../shared/ipc'
 import { docket } from '../../lib/docket'
-import { t } from '../../lib/i18n'
+import { tOptional } from '../../lib/i18n'
 
-/** The `auth.*` channels (src/shared/ipc/channels/auth.ts), typed by the contract. */
+/** The `auth.*` channels of the IPC contract (src/shared/ipc), typed by it. */
 export const authApi = {
   listAccounts: () => docket().invoke('auth.listAccounts', {}),
   addAccount: (input: AddAccountInput) => docket().invoke('auth.addAccount', input),
@@ -22,6 +21,7 @@ export const authApi = {
     try {
       return docket().on('auth.changed', listener)
     } catch {
+      // No bridge to main: the screen's first call has shown that error; nothing to follow.
       return () => {}
     }
   },
@@ -41,12 +41,7 @@ const OWN_MESSAGE = new Set([
 export function authErrorText(error: unknown): string {
   if (isDocketError(error)) {
     if (OWN_MESSAGE.has(error.code) && error.message) return error.message
-    const key = `auth.error.${error.code}`
-    const text = t(key)
-    if (text !== key) return text
-    const generic = t(`errors.${error.code}`)
-    if (generic !== `errors.${error.code}`) return generic
-    return error.message
+    return tOptional(`auth.error.${error.code}`) ?? tOptional(`errors.${error.code}`) ?? error.message
   }
   return error instanceof Error ? error.message : String(error)
 }

@@ -1,6 +1,5 @@
-/** Registers upload (issue 7, item 3) in the shell's toolbar. */
+/** Puts "Upload…" in the toolbar (its component also takes files dropped on the window). */
 import { registerToolbarExtension } from '../../shell/extensions'
 import UploadButton from './UploadButton.svelte'
-import './strings'
 
 registerToolbarExtension({ id: 'upload', order: 10, component: UploadButton })

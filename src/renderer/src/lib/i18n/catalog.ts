@@ -1,28 +1,29 @@
 /**
  * The string catalog behind `t()` (lib/i18n/index.ts), without any Svelte reactivity so it
- * can be unit-tested: tables per language, English fallback, `{name}` parameters and plural
- * variants chosen with Intl.PluralRules (`key_one`, `key_few`, `key_many`, `key_other`).
+ * can be unit-tested: one flat table per language (`'<domain>.<name>': text`), English
+ * fallback, `{name}` parameters and plural forms chosen with Intl.PluralRules
+ * (`key_one`, `key_few`, `key_many`, `key_other`). The typed keys live in src/renderer/src/locales.
  */
-export type Language = 'en' | 'cs'
+import type { Language } from '../../locales/messages'
 
-/** A feature's strings: key -> text, English complete, Czech optional per key. */
-export interface StringTables {
-  en: Record<string, string>
-  cs: Partial<Record<string, string>>
+/** Texts of each language by key: English complete, Czech per key (a missing one falls back). */
+export interface CatalogTables {
+  en: Readonly<Record<string, string>>
+  cs: Readonly<Partial<Record<string, string>>>
 }
 
-/** Params of a string: `{name}` placeholders. */
+/** Params of a string: `{name}` placeholders; a numeric `count` also picks the plural form. */
 export type StringParams = Record<string, string | number>
 
 export class Catalog {
   private readonly tables: Record<Language, Map<string, string>> = { en: new Map(), cs: new Map() }
   private readonly pluralRules = new Map<Language, Intl.PluralRules>()
 
-  /** Adds (or replaces) the strings of `feature`; keys become `feature.key`. */
-  register(feature: string, strings: StringTables): void {
-    for (const [key, value] of Object.entries(strings.en)) this.tables.en.set(`${feature}.${key}`, value)
-    for (const [key, value] of Object.entries(strings.cs)) {
-      if (value !== undefined) this.tables.cs.set(`${feature}.${key}`, value)
+  constructor(tables: CatalogTables) {
+    for (const language of ['en', 'cs'] as const) {
+      for (const [key, value] of Object.entries(tables[language])) {
+        if (value !== undefined) this.tables[language].set(key, value)
+      }
     }
   }
 
@@ -33,7 +34,7 @@ export class Catalog {
 
   /**
    * The text of `key` in `language` with `params` filled in; English when the language lacks
-   * it; the key itself when no language has it.
+   * it; the key itself when no language has it. A placeholder without a value stays as it is.
    */
   text(language: Language, key: string, params?: StringParams): string {
     let text: string | undefined
@@ -44,11 +45,6 @@ export class Catalog {
     if (text === undefined) return key
     if (!params) return text
     return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
-  }
-
-  /** Keys of English strings that have no Czech text. */
-  missingCzech(): string[] {
-    return [...this.tables.en.keys()].filter((key) => !this.tables.cs.has(key))
   }
 
   private plural(language: Language, key: string, count: number): string | undefined {

@@ -1,47 +1,45 @@
 /**
- * Strings in one place (issue 6, item 8). Each feature registers its own tables:
+ * The UI's strings: `t(key, params)` answers the text of `key` in the current language.
  *
  * ```ts
- * registerStrings('export', { en: { title: 'Export' }, cs: { title: 'Export' } })
- * t('export.title')
+ * t('export.title')                                  // 'Export documents'
+ * t('sync.pending', { count: 3 })                     // '3 actions to send'
+ * t('documents.file.savedTo', { path: '/tmp/a.pdf' }) // 'Saved to /tmp/a.pdf.'
  * ```
  *
- * English must be complete; a key missing in Czech falls back to English, a key missing
- * everywhere shows the key itself (visible in development, never a crash).
- * Parameters: `{name}` is replaced by `params.name`. Plurals: when `params.count` is a number
- * and a key `key_one` / `key_few` / `key_other` ... exists (Intl.PluralRules categories), that
- * variant is used. `t()` reads the reactive language, so components re-render when it changes.
+ * The texts live in src/renderer/src/locales (en.ts complete, cs.ts with every key of en.ts);
+ * `key` is checked by the compiler against them (`MessageKey`), and a plural family needs
+ * `count`. A key missing in Czech at run time falls back to English; `{name}` is replaced by
+ * `params.name` (kept as it is when absent); with a numeric `count` the form is picked with
+ * Intl.PluralRules (`_one`, `_few`, `_many`, `_other`). `t()` reads the reactive language,
+ * so components re-render when it changes.
  */
-import { Catalog, type Language, type StringParams, type StringTables } from './catalog'
+import { cs } from '../../locales/cs'
+import { en } from '../../locales/en'
+import type { KeyUnder, Language, MessageKey, PluralKey } from '../../locales/messages'
+import { Catalog, type StringParams } from './catalog'
 import { localeState } from './locale.svelte'
 
-export type { Language, StringParams, StringTables }
+export type { KeyUnder, Language, MessageKey, StringParams }
 export { localeState }
 
-const catalog = new Catalog()
+const catalog = new Catalog({ en, cs })
 
-/** Adds (or replaces) the strings of `feature`; keys become `feature.key`. */
-export function registerStrings(feature: string, strings: StringTables): void {
-  catalog.register(feature, strings)
-}
+/** The params `t()` takes for `K`: `count` is required for a plural family. */
+type ParamsOf<K extends MessageKey> = [K] extends [PluralKey]
+  ? [params: StringParams & { count: number }]
+  : [params?: StringParams]
 
 /** The text of `key` in the current language with `params` filled in. */
-export function t(key: string, params?: StringParams): string {
+export function t<K extends MessageKey>(key: K, ...[params]: ParamsOf<K>): string {
   return catalog.text(localeState.language, key, params)
 }
 
-/** True when `key` has an English text (so `t(key)` is not the key itself). */
-export function hasString(key: string): boolean {
-  return catalog.has(key)
-}
-
-/** Switches the UI language (and the number/date locale when given). */
-export function setLanguage(language: Language, locale?: string): void {
-  localeState.language = language
-  if (locale) localeState.locale = locale
-}
-
-/** Keys of English strings that have no Czech text (for a completeness check or dev warning). */
-export function missingCzech(): string[] {
-  return catalog.missingCzech()
+/**
+ * The text of a key built from data the program does not know in advance (an error code or a
+ * document state sent by main), or undefined when no language has it, so the caller can
+ * show the data's own wording instead.
+ */
+export function tOptional(key: string, params?: StringParams): string | undefined {
+  return catalog.has(key) ? catalog.text(localeState.language, key, params) : undefined
 }

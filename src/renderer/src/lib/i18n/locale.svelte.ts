@@ -2,9 +2,7 @@
  * The user's UI language, reactive: components that call `t()` re-render when it changes.
  * Starts from the OS/browser language (Czech when it starts with `cs`, else English).
  */
-import type { Language } from './catalog'
-
-export type { Language }
+import type { Language } from '../../locales/messages'
 
 function initialLanguage(): Language {
   const preferred = typeof navigator !== 'undefined' ? (navigator.languages?.[0] ?? navigator.language ?? 'en') : 'en'

@@ -1,0 +1,191 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Document } from '../../../shared/api'
+import type { Handlers } from '../router'
+import { FakeWorkspace, sampleDocument as doc, seededWorkspace } from '../testing/fakeWorkspace'
+import { routerCall } from '../testing/routerCall'
+import { createTriageHandlers } from '../triage'
+
+let workspace: FakeWorkspace
+let call: (channel: string, input: unknown) => Promise<unknown>
+
+beforeEach(() => {
+  workspace = seededWorkspace()
+  call = routerCall(createTriageHandlers(() => workspace, { now: () => new Date(2026, 1, 5) }) as Handlers)
+})
+
+describe('documents.list', () => {
+  it('answers compact rows, id descending, with the extracted fields the inbox shows', async () => {
+    const { rows } = (await call('documents.list', { agendaId: 1 })) as { rows: Record<string, unknown>[] }
+    expect(rows.map((r) => r.id)).toEqual([14, 13, 12, 11, 10])
+    expect(rows[4]).toEqual({
+      id: 10,
+      type: 'PurchaseInvoice',
+      state: 'not_ready',
+      supplierName: 'Supplier 10',
+      counterpartyName: 'Supplier 10',
+      invoiceNo: 'INV-10',
+      variableSymbol: '1000',
+      issueDate: '2026-01-01',
+      dueDate: '2026-01-31',
+      total: 121,
+      currency: 'EUR',
+      commentsCount: 0,
+      pending: 0,
+      failed: null,
+      warnings: ['duplicate'],
+    })
+    expect(rows[0]).toMatchObject({ id: 14, supplierName: null, total: null, currency: null, invoiceNo: null })
+    expect(rows[3]).toMatchObject({ id: 11, warnings: [] })
+  })
+  it('names the customer as the counterparty of a sales invoice, the supplier of a purchase invoice', async () => {
+    workspace.addDocument(
+      2,
+      doc(20, { type: 'SalesInvoice', supplier: { name: 'Demo s.r.o.' }, customer: { name: 'Buyer a.s.' } }),
+    )
+    workspace.addDocument(2, doc(21, { customer: { name: 'Demo s.r.o.' } }))
+    const { rows } = (await call('documents.list', { agendaId: 2 })) as { rows: Record<string, unknown>[] }
+    expect(rows.map((r) => [r.id, r.counterpartyName])).toEqual([
+      [21, 'Supplier 21'],
+      [20, 'Buyer a.s.'],
+    ])
+  })
+  it("flags the document's own failed checks on its row (a total that is not subtotal + VAT)", async () => {
+    workspace.addDocument(2, doc(22, { summary: { sub_total: 100, vat_total: 21, total: 150 } }))
+    const { rows } = (await call('documents.list', { agendaId: 2 })) as { rows: Record<string, unknown>[] }
+    expect(rows[0]).toMatchObject({ id: 22, warnings: ['summary_total'] })
+  })
+  it('refuses a malformed agenda id before the store is read', async () => {
+    await expect(call('documents.list', { agendaId: 'one' })).rejects.toMatchObject({ code: 'validation' })
+  })
+})
+
+describe('documents.get', () => {
+  it('answers the full document with its checks, flagging the possible duplicate and overdue', async () => {
+    const value = (await call('documents.get', { id: 10 })) as {
+      document: Document
+      checks: { code: string; status: string }[]
+    }
+    expect(value.document.id).toBe(10)
+    expect(value.document.summary?.total).toBe(121)
+    const byCode = Object.fromEntries(value.checks.map((c) => [c.code, c]))
+    expect(byCode.summary_total).toMatchObject({ status: 'ok' })
+    expect(byCode.overdue).toMatchObject({ status: 'warning', days: 5 })
+    expect(byCode.duplicate).toMatchObject({ status: 'warning', documentIds: [13] })
+  })
+  it('reuses the agenda index of the last listing for the duplicate check, until it is too old', async () => {
+    let clock = new Date(2026, 1, 5).getTime()
+    const handlers = createTriageHandlers(() => workspace, {
+      now: () => new Date(clock),
+      duplicateIndexMaxAgeMs: 1000,
+    })
+    const get = handlers['documents.get'] as (
+      input: { id: number },
+      c: { senderUrl: string },
+    ) => Promise<{ checks: { code: string; status: string }[] }>
+    const duplicate = async () =>
+      (await get({ id: 11 }, { senderUrl: 'app://test' })).checks.find((c) => c.code === 'duplicate')?.status
+    expect(await duplicate()).toBe('ok')
+    workspace.addDocument(1, doc(15, { supplier: { name: 'Supplier 11' }, data: { header: { invoice_no: 'INV-11' } } }))
+    expect(await duplicate()).toBe('ok') // index still fresh
+    clock += 1001
+    expect(await duplicate()).toBe('warning') // read again
+  })
+  it('answers not_found for a document that is not cached', async () => {
+    await expect(call('documents.get', { id: 999 })).rejects.toMatchObject({ code: 'not_found' })
+  })
+})
+
+describe('preview and original', () => {
+  it('sends the cached preview as base64, or null when none is cached', async () => {
+    workspace.previews.set(10, { contentType: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]) })
+    expect(await call('documents.preview', { id: 10 })).toEqual({ contentType: 'image/png', base64: 'iVBORw==' })
+    expect(await call('documents.preview', { id: 11 })).toBeNull()
+  })
+  it('passes the workspace error code through for an original that cannot be had', async () => {
+    await expect(call('documents.original', { id: 10 })).rejects.toMatchObject({ code: 'offline' })
+    workspace.originals.set(10, {
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      bytes: new Uint8Array([37, 80, 68, 70]),
+    })
+    expect(await call('documents.original', { id: 10 })).toEqual({
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      base64: 'JVBERg==',
+    })
+  })
+})
+
+describe('actions through the outbox', () => {
+  it('marks one document ready with a single document.setState action', async () => {
+    const { entryIds } = (await call('documents.setState', { ids: [10], state: 'ready' })) as { entryIds: string[] }
+    expect(entryIds).toHaveLength(1)
+    expect(workspace.outbox.map((e) => e.action)).toEqual([
+      { kind: 'document.setState', documentId: 10, state: 'ready' },
+    ])
+    const { rows } = (await call('documents.list', { agendaId: 1 })) as {
+      rows: { id: number; state: string; pending: number }[]
+    }
+    expect(rows.find((r) => r.id === 10)).toMatchObject({ state: 'ready', pending: 1 })
+  })
+  it('marks several documents exported with one documents.setStates batch', async () => {
+    await call('documents.setState', { ids: [10, 11, 11, 12], state: 'exported' })
+    expect(workspace.outbox.map((e) => e.action)).toEqual([
+      {
+        kind: 'documents.setStates',
+        items: [
+          { id: 10, state: 'exported' },
+          { id: 11, state: 'exported' },
+          { id: 12, state: 'exported' },
+        ],
+      },
+    ])
+  })
+  it('refuses a state a client may not set', async () => {
+    await expect(call('documents.setState', { ids: [10], state: 'repairing' })).rejects.toMatchObject({
+      code: 'validation',
+    })
+    expect(workspace.outbox).toEqual([])
+  })
+  it('sends each document to repair with the trimmed description, or none', async () => {
+    await call('documents.repair', { ids: [10, 11], description: '  Wrong total  ' })
+    await call('documents.repair', { ids: [10], description: '   ' })
+    expect(workspace.outbox.map((e) => e.action)).toEqual([
+      { kind: 'document.repair', documentId: 10, description: 'Wrong total' },
+      { kind: 'document.repair', documentId: 11, description: 'Wrong total' },
+      { kind: 'document.repair', documentId: 10 },
+    ])
+  })
+  it('archives documents, which then leave the list', async () => {
+    await call('documents.archive', { ids: [10, 11] })
+    const { rows } = (await call('documents.list', { agendaId: 1 })) as { rows: { id: number }[] }
+    expect(rows.map((r) => r.id)).toEqual([14, 13, 12])
+  })
+})
+
+describe('documents.undo', () => {
+  it('undoes every entry of the last action while unsent', async () => {
+    const { entryIds } = (await call('documents.archive', { ids: [10, 11] })) as { entryIds: string[] }
+    expect(await call('documents.undo', { entryIds })).toEqual({ undone: 2 })
+    const { rows } = (await call('documents.list', { agendaId: 1 })) as { rows: { id: number }[] }
+    expect(rows.map((r) => r.id)).toEqual([14, 13, 12, 11, 10])
+  })
+  it('answers too_late once the action was sent', async () => {
+    const { entryIds } = (await call('documents.setState', { ids: [10], state: 'ready' })) as { entryIds: string[] }
+    workspace.send()
+    await expect(call('documents.undo', { entryIds })).rejects.toMatchObject({ code: 'too_late' })
+  })
+})
+
+describe('documents.delete', () => {
+  it('deletes through the outbox: the document leaves the list at once', async () => {
+    expect(await call('documents.delete', { documentId: 10 })).toEqual({ queued: true })
+    expect(workspace.outbox.map((e) => e.action)).toEqual([{ kind: 'document.delete', documentId: 10 }])
+    const { rows } = (await call('documents.list', { agendaId: 1 })) as { rows: { id: number }[] }
+    expect(rows.map((r) => r.id)).toEqual([14, 13, 12, 11])
+  })
+  it('refuses to delete a document that is not cached', async () => {
+    await expect(call('documents.delete', { documentId: 999 })).rejects.toMatchObject({ code: 'not_found' })
+    expect(workspace.outbox).toEqual([])
+  })
+})

@@ -1,0 +1,169 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { CachedDocument } from '../../offline'
+import { FakeWorkspace, sampleDocument as doc } from '../testing/fakeWorkspace'
+import { createTriageHandlers } from '../triage'
+import { AgendaRowCache, readAgendaRows } from './rowCache'
+
+/** A FakeWorkspace that counts its reads. */
+class CountingWorkspace extends FakeWorkspace {
+  listCalls = 0
+  getCalls = 0
+  /** Runs inside the next listDocuments, after it has read (an event arriving mid-read). */
+  duringList: (() => void) | null = null
+
+  override async listDocuments(agendaId: number) {
+    this.listCalls++
+    const docs = await super.listDocuments(agendaId)
+    const during = this.duringList
+    this.duringList = null
+    during?.()
+    return docs
+  }
+
+  override async getDocument(id: number) {
+    this.getCalls++
+    return super.getDocument(id)
+  }
+}
+
+let workspace: CountingWorkspace
+let listeners: ((event: string, payload: unknown) => void)[]
+let cache: AgendaRowCache
+const emit = (event: string, payload: unknown) => listeners.forEach((l) => l(event, payload))
+const ids = async (agendaId = 1) => (await cache.get(agendaId)).rows.map((r) => r.id)
+const subscribe = (listener: (event: string, payload: unknown) => void) => {
+  listeners.push(listener)
+  return () => (listeners = listeners.filter((l) => l !== listener))
+}
+
+beforeEach(() => {
+  listeners = []
+  workspace = new CountingWorkspace()
+  workspace.addAgenda({ id: 1, name: 'One' }).addAgenda({ id: 2, name: 'Two' })
+  for (const id of [10, 11, 12, 13]) workspace.addDocument(1, doc(id))
+  workspace.addDocument(2, doc(20))
+  cache = new AgendaRowCache(() => workspace, subscribe)
+})
+
+describe('AgendaRowCache', () => {
+  it('reads an agenda once and answers the same rows until something changes', async () => {
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    expect(workspace.listCalls).toBe(1)
+    expect(await ids(2)).toEqual([20])
+    expect(workspace.listCalls).toBe(2)
+  })
+
+  it('re-reads only the documents an event names: new state, archived ones leave, new ones in id order', async () => {
+    await ids()
+    await workspace.enqueue({ kind: 'document.setState', documentId: 12, state: 'ready' })
+    await workspace.enqueue({ kind: 'document.archive', documentId: 11 })
+    workspace.addDocument(1, doc(15)).addDocument(1, doc(9))
+    emit('documents.changed', { documentIds: [12, 11, 15, 9], agendaIds: [] })
+    const { rows } = await cache.get(1)
+    expect(rows.map((r) => r.id)).toEqual([15, 13, 12, 10, 9])
+    expect(rows.find((r) => r.id === 12)).toMatchObject({ state: 'ready', pending: 1 })
+    expect(workspace.listCalls).toBe(1)
+    expect(workspace.getCalls).toBe(4)
+    // moved to another agenda: leaves agenda 1, appears in agenda 2 once that is read
+    workspace.documents.set(13, { ...workspace.documents.get(13)!, agenda_id: 2 })
+    emit('documents.changed', { documentIds: [13], agendaIds: [] })
+    expect(await ids()).toEqual([15, 12, 10, 9])
+    expect(await ids(2)).toEqual([20, 13])
+  })
+
+  it('reads an agenda again whole when an event names the agenda, or names nothing', async () => {
+    await ids()
+    workspace.addDocument(1, doc(14))
+    emit('documents.changed', { documentIds: [], agendaIds: [1] })
+    expect(await ids()).toEqual([14, 13, 12, 11, 10])
+    expect(workspace.listCalls).toBe(2)
+    workspace.documents.delete(14)
+    emit('documents.changed', { documentIds: [], agendaIds: [] })
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    expect(workspace.listCalls).toBe(3)
+  })
+
+  it('a failed pull names the agendas whose pages it wrote: those are read again', async () => {
+    await ids()
+    workspace.addDocument(1, doc(14))
+    emit('sync.status', { syncing: false })
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    emit('documents.changed', { documentIds: [], agendaIds: [1] })
+    expect(await ids()).toEqual([14, 13, 12, 11, 10])
+  })
+
+  it('answers a read that overlapped an event but does not keep it', async () => {
+    workspace.duringList = () => {
+      workspace.addDocument(1, doc(14))
+      emit('documents.changed', { documentIds: [14], agendaIds: [] })
+    }
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    expect(await ids()).toEqual([14, 13, 12, 11, 10])
+    expect(workspace.listCalls).toBe(2)
+  })
+
+  it('reads the agenda whole instead of more than 200 documents one by one', async () => {
+    await ids()
+    emit('documents.changed', { documentIds: Array.from({ length: 201 }, (_, i) => 1000 + i), agendaIds: [] })
+    await ids()
+    expect(workspace.getCalls).toBe(0)
+    expect(workspace.listCalls).toBe(2)
+  })
+
+  it('starts empty for another workspace (account switch) and stops following events when closed', async () => {
+    await ids()
+    const other = new CountingWorkspace().addAgenda({ id: 1, name: 'One' }).addDocument(1, doc(99))
+    const current = workspace
+    workspace = other
+    expect(await ids()).toEqual([99])
+    workspace = current
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    expect(current.listCalls).toBe(2)
+    cache.close()
+    expect(listeners).toHaveLength(0)
+  })
+})
+
+describe('triage handlers with the row cache', () => {
+  it('flags a duplicate that appears later, once its event arrives, without re-reading the agenda', async () => {
+    workspace.addDocument(1, doc(30, { supplier: { name: 'ACME' }, data: { header: { invoice_no: '7' } } }))
+    const handlers = createTriageHandlers(() => workspace, { subscribe })
+    const context = { senderUrl: 'app://test' }
+    const duplicate = async () =>
+      (await handlers['documents.get']({ id: 30 }, context)).checks.find((c) => c.code === 'duplicate')
+    expect(await duplicate()).toMatchObject({ status: 'ok' })
+    expect(await handlers['agendas.list']({}, context)).toMatchObject({
+      agendas: [
+        { id: 1, counts: { all: 5 } },
+        { id: 2, counts: { all: 1 } },
+      ],
+    })
+    workspace.addDocument(1, doc(31, { supplier: { name: ' acme ' }, data: { header: { invoice_no: '7' } } }))
+    expect(await duplicate()).toMatchObject({ status: 'ok' }) // no event yet: the cache holds
+    emit('documents.changed', { documentIds: [31], agendaIds: [] })
+    expect(await duplicate()).toMatchObject({ status: 'warning', documentIds: [31] })
+    expect((await handlers['documents.list']({ agendaId: 1 }, context)).rows[0]).toMatchObject({ id: 31 })
+    expect(workspace.listCalls).toBe(2)
+  })
+})
+
+describe('readAgendaRows', () => {
+  it('builds the rows from forEachDocument, never asking for the whole list', async () => {
+    class VisitingWorkspace extends FakeWorkspace {
+      override async listDocuments(): Promise<never> {
+        throw new Error('listDocuments must not be called when forEachDocument exists')
+      }
+      override async forEachDocument(agendaId: number, visit: (d: CachedDocument) => void): Promise<void> {
+        for (const d of await super.listDocuments(agendaId)) visit(d)
+      }
+    }
+    const visiting = new VisitingWorkspace()
+    visiting.addDocument(1, doc(5, { supplier: { name: 'ACME' }, data: { header: { invoice_no: '7' } } }))
+    visiting.addDocument(1, doc(9, { supplier: { name: 'acme' }, data: { header: { invoice_no: '7' } } }))
+    visiting.addDocument(2, doc(6))
+    const read = await readAgendaRows(visiting, 1)
+    expect(read.rows.map((r) => r.id)).toEqual([9, 5])
+    expect([...read.byKey.values()].map((list) => list.map((c) => c.id))).toEqual([[9, 5]])
+  })
+})

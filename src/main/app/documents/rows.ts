@@ -1,0 +1,94 @@
+import {
+  checkDueBeforeIssue,
+  checkIban,
+  checkItemsSum,
+  checkSummaryTotal,
+  checkTaxLines,
+} from '../../../shared/checks/documentChecks'
+import { amountOf } from '../../../shared/checks/money'
+import type { CheckCode } from '../../../shared/checks/result'
+import type { DocumentRow } from '../../../shared/ipc'
+import type { CachedDocument } from '../../offline'
+
+const str = (value: string | null | undefined): string | null =>
+  value === undefined || value === null || value === '' ? null : value
+
+/** The checks that depend only on the document itself, in the checks panel's order. */
+const OWN_CHECKS = [checkItemsSum, checkSummaryTotal, checkTaxLines, checkDueBeforeIssue, checkIban] as const
+
+/**
+ * The codes of the document's own checks that warn (sums, dates, IBAN). The duplicate check
+ * needs the whole agenda and is added when the agenda is listed; overdue is shown by the due
+ * date column. A check that throws on malformed data counts as not warning.
+ */
+export function ownWarnings(doc: CachedDocument): CheckCode[] {
+  const codes: CheckCode[] = []
+  for (const check of OWN_CHECKS) {
+    try {
+      const result = check(doc)
+      if (result.status === 'warning') codes.push(result.code)
+    } catch {
+      // Data the service sent malformed: the checks panel shows what it can; the row stays unflagged.
+    }
+  }
+  return codes
+}
+
+/**
+ * Projects a cached document onto the compact inbox row (`documents.list`): only what the
+ * list shows, searches, sorts and flags by. Missing extracted data becomes null; never throws.
+ * The counterparty is the customer of a sales invoice and the supplier of anything else.
+ */
+export function toDocumentRow(doc: CachedDocument): DocumentRow {
+  const header = doc.data?.header
+  const currency = str(header?.currency)
+  const supplierName = str(doc.supplier?.name)
+  return {
+    id: doc.id,
+    type: doc.type,
+    state: doc.state,
+    supplierName,
+    counterpartyName: doc.type === 'SalesInvoice' ? str(doc.customer?.name) : supplierName,
+    invoiceNo: str(header?.invoice_no),
+    variableSymbol: str(header?.variable_symbol),
+    issueDate: str(header?.issue_date),
+    dueDate: str(header?.due_date),
+    total: amountOf(doc.summary?.total),
+    currency: currency ? currency.toUpperCase() : null,
+    commentsCount: typeof doc.comments_count === 'number' && doc.comments_count >= 0 ? doc.comments_count : 0,
+    pending: Math.max(0, doc.local?.pendingActions ?? 0),
+    failed: doc.local?.failed ?? null,
+    warnings: ownWarnings(doc),
+  }
+}
+
+/** The flagged rows of each listed agenda, kept while its rows object lives (it is replaced on change). */
+const flaggedRows = new WeakMap<object, readonly DocumentRow[]>()
+
+/**
+ * `rows` with `duplicate` added to the warnings of every document whose supplier and invoice
+ * number another document of the agenda shares (`byKey`, the duplicate index of the same
+ * read). Only the flagged rows are copied; the answer is kept for the same `rows` array, so
+ * listing an unchanged agenda again costs nothing.
+ */
+export function withDuplicateFlags(
+  rows: readonly DocumentRow[],
+  byKey: ReadonlyMap<string, readonly { id: number }[]>,
+): readonly DocumentRow[] {
+  const known = flaggedRows.get(rows)
+  if (known) return known
+  const duplicates = new Set<number>()
+  for (const candidates of byKey.values()) {
+    if (candidates.length > 1) for (const candidate of candidates) duplicates.add(candidate.id)
+  }
+  const flagged =
+    duplicates.size === 0
+      ? rows
+      : rows.map((row) =>
+          duplicates.has(row.id) && !row.warnings.includes('duplicate')
+            ? { ...row, warnings: [...row.warnings, 'duplicate' as const] }
+            : row,
+        )
+  flaggedRows.set(rows, flagged)
+  return flagged
+}

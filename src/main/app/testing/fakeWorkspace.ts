@@ -1,0 +1,225 @@
+import type { Agenda, Comment, Document } from '../../../shared/api'
+import type { OutboxAction, OutboxEntry } from '../../../shared/outbox'
+import type { CachedComment, CachedDocument } from '../../offline'
+import { AppError } from '../errors'
+import type { TriageWorkspace } from '../triage'
+
+/**
+ * A pending outbox entry for `action`, as `OfflineWorkspace.enqueue` answers it (times are
+ * fixed: tests compare entries).
+ */
+export function pendingEntry(id: string, action: OutboxAction, seq = 0): OutboxEntry {
+  return {
+    id,
+    seq,
+    action,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    baseLastModifiedAt: null,
+    attempts: 0,
+    status: 'pending',
+    dependsOn: [],
+  }
+}
+
+/**
+ * An in-memory stand-in for the offline workspace, for tests and the e2e fake-store harness:
+ * the store is a few maps, `enqueue` applies the optimistic effect at once and keeps the
+ * entry "pending" until {@link FakeWorkspace.send} marks it sent (after which `undo` answers
+ * `too_late`). Agenda and upload actions are not modelled (`unsupported`).
+ */
+export class FakeWorkspace implements TriageWorkspace {
+  readonly agendas: Agenda[] = []
+  readonly documents = new Map<number, CachedDocument>()
+  readonly comments = new Map<number, CachedComment[]>()
+  readonly previews = new Map<number, { contentType: string; bytes: Uint8Array }>()
+  readonly originals = new Map<number, { fileName: string; contentType: string; bytes: Uint8Array }>()
+  /** Every entry ever enqueued, with its status and how to roll its effect back. */
+  readonly outbox: { id: string; action: OutboxAction; sent: boolean; rollback: () => void }[] = []
+  private next = 1
+
+  addAgenda(agenda: Agenda): this {
+    this.agendas.push(agenda)
+    return this
+  }
+
+  addDocument(agendaId: number, doc: Document): this {
+    this.documents.set(doc.id, {
+      ...doc,
+      agenda_id: agendaId,
+      local: { pendingActions: 0, failed: null, archived: false },
+    })
+    return this
+  }
+
+  addComment(documentId: number, comment: Comment): this {
+    const list = this.comments.get(documentId) ?? []
+    list.push({ ...comment, local: { pending: false } })
+    this.comments.set(documentId, list)
+    return this
+  }
+
+  /** Marks every pending entry as sent (the sync engine pushed it). */
+  send(): void {
+    for (const entry of this.outbox) entry.sent = true
+  }
+
+  async listAgendas(): Promise<Agenda[]> {
+    return [...this.agendas]
+  }
+
+  async listDocuments(agendaId: number): Promise<CachedDocument[]> {
+    return [...this.documents.values()]
+      .filter((d) => d.agenda_id === agendaId && !d.local.archived)
+      .sort((a, b) => b.id - a.id)
+  }
+
+  /** The same documents as {@link listDocuments}, one by one (through it, so a subclass counting reads sees these). */
+  async forEachDocument(agendaId: number, visit: (doc: CachedDocument) => void): Promise<void> {
+    for (const doc of await this.listDocuments(agendaId)) visit(doc)
+  }
+
+  async getDocument(id: number): Promise<CachedDocument | null> {
+    return this.documents.get(id) ?? null
+  }
+
+  async listComments(documentId: number): Promise<CachedComment[]> {
+    return [...(this.comments.get(documentId) ?? [])]
+  }
+
+  async getPreview(documentId: number) {
+    return this.previews.get(documentId) ?? null
+  }
+
+  async getOriginal(documentId: number) {
+    const original = this.originals.get(documentId)
+    if (!original) throw new AppError('offline', 'The original file is not cached and Docket is offline.')
+    return original
+  }
+
+  async enqueue(action: OutboxAction): Promise<OutboxEntry> {
+    const seq = this.next++
+    const id = `entry-${seq}`
+    const rollback = this.apply(action)
+    this.outbox.push({ id, action, sent: false, rollback })
+    return pendingEntry(id, action, seq)
+  }
+
+  async undo(entryId: string): Promise<void> {
+    const index = this.outbox.findIndex((e) => e.id === entryId)
+    if (index < 0) throw new AppError('not_found', 'No such outbox entry.')
+    const entry = this.outbox[index]!
+    if (entry.sent) throw new AppError('too_late', 'Already sent.')
+    entry.rollback()
+    this.outbox.splice(index, 1)
+  }
+
+  private setDoc(id: number, change: (d: CachedDocument) => CachedDocument): () => void {
+    const before = this.documents.get(id)
+    if (!before) throw new AppError('not_found', `Document ${id} is not cached.`)
+    const after = change(before)
+    this.documents.set(id, { ...after, local: { ...after.local, pendingActions: before.local.pendingActions + 1 } })
+    return () => this.documents.set(id, before)
+  }
+
+  private apply(action: OutboxAction): () => void {
+    switch (action.kind) {
+      case 'document.setState':
+        return this.setDoc(action.documentId, (d) => ({ ...d, state: action.state }))
+      case 'documents.setStates': {
+        const rollbacks = action.items.map((item) => this.setDoc(item.id, (d) => ({ ...d, state: item.state })))
+        return () => rollbacks.reverse().forEach((r) => r())
+      }
+      case 'document.repair':
+        return this.setDoc(action.documentId, (d) => ({ ...d, state: 'repairing' }))
+      case 'document.archive':
+        return this.setDoc(action.documentId, (d) => ({ ...d, local: { ...d.local, archived: true } }))
+      case 'document.delete': {
+        const before = this.documents.get(action.documentId)
+        if (!before) throw new AppError('not_found', `Document ${action.documentId} is not cached.`)
+        this.documents.delete(action.documentId)
+        return () => this.documents.set(action.documentId, before)
+      }
+      case 'comment.create': {
+        const list = this.comments.get(action.documentId) ?? []
+        const before = [...list]
+        const uuid = `local-${this.next}`
+        list.push({
+          uuid,
+          text: action.text,
+          created_at: new Date().toISOString(),
+          state: 'created',
+          local: { pending: true },
+        })
+        this.comments.set(action.documentId, list)
+        return () => this.comments.set(action.documentId, before)
+      }
+      case 'comment.update':
+      case 'comment.delete': {
+        const before = this.comments.get(action.documentId) ?? []
+        if (!before.some((c) => c.uuid === action.uuid)) throw new AppError('not_found', 'Comment not found.')
+        const after =
+          action.kind === 'comment.delete'
+            ? before.filter((c) => c.uuid !== action.uuid)
+            : before.map((c) => (c.uuid === action.uuid ? { ...c, text: action.text, local: { pending: true } } : c))
+        this.comments.set(action.documentId, after)
+        return () => this.comments.set(action.documentId, before)
+      }
+      case 'agenda.create':
+      case 'agenda.update':
+      case 'documents.upload':
+        throw new AppError('unsupported', `The fake workspace does not model ${action.kind}.`)
+    }
+  }
+}
+
+/**
+ * A purchase invoice for tests: `Supplier <id>`, invoice `INV-<id>`, 100 + 21 VAT = 121 EUR
+ * (lowercase currency, as the service may send it), issued 2026-01-01, due 2026-01-31.
+ */
+export function sampleDocument(id: number, overrides: Partial<Document> = {}): Document {
+  return {
+    id,
+    type: 'PurchaseInvoice',
+    state: 'not_ready',
+    created_at: '2026-01-01T00:00:00Z',
+    last_modified_at: '2026-01-01T00:00:00Z',
+    comments_count: 0,
+    supplier: { name: `Supplier ${id}` },
+    data: {
+      header: {
+        invoice_no: `INV-${id}`,
+        variable_symbol: `${id}00`,
+        issue_date: '2026-01-01',
+        due_date: '2026-01-31',
+        currency: 'eur',
+      },
+    },
+    summary: { sub_total: 100, vat_total: 21, total: 121 },
+    tax_lines: [{ percent: 21, sub_total: 100, vat_total: 21 }],
+    items: [{ subtotal: 100 }],
+    ...overrides,
+  }
+}
+
+/**
+ * The triage tests' workspace: agenda 1 "Demo s.r.o." (CZK) with documents 10 (not_ready),
+ * 11 (ready), 12 (repairing), 13 (exported; same supplier and invoice number as 10) and
+ * 14 (extracting, nothing extracted); agenda 2 "Empty".
+ */
+export function seededWorkspace(): FakeWorkspace {
+  return new FakeWorkspace()
+    .addAgenda({ id: 1, name: 'Demo s.r.o.', home_currency: 'CZK' })
+    .addAgenda({ id: 2, name: 'Empty' })
+    .addDocument(1, sampleDocument(10))
+    .addDocument(1, sampleDocument(11, { state: 'ready' }))
+    .addDocument(1, sampleDocument(12, { state: 'repairing' }))
+    .addDocument(
+      1,
+      sampleDocument(13, {
+        state: 'exported',
+        supplier: { name: 'Supplier 10' },
+        data: { header: { invoice_no: 'INV-10' } },
+      }),
+    )
+    .addDocument(1, sampleDocument(14, { state: 'extracting', summary: null, data: null, supplier: null }))
+}

@@ -1,0 +1,33 @@
+import type { AgendaListWorkspace } from './agendas/list'
+import { createAgendaListHandlers } from './agendas/list'
+import { createCommentHandlers, type CommentsWorkspace } from './comments/handlers'
+import { createAgendaRowsSource, type AgendaRowsOptions } from './documents/agendaRows'
+import { createDocumentHandlers, type DocumentChannel, type DocumentsWorkspace } from './documents/handlers'
+import type { RowsWorkspace } from './documents/rowCache'
+import type { HandlersFor } from './router'
+
+/** The part of the offline workspace the triage screen's channels use. */
+export type TriageWorkspace = AgendaListWorkspace & RowsWorkspace & DocumentsWorkspace & CommentsWorkspace
+
+/** The channels the triage screen reads and acts through, all served by the local store. */
+export type TriageChannel =
+  'agendas.list' | DocumentChannel | 'comments.list' | 'comments.create' | 'comments.update' | 'comments.delete'
+
+/**
+ * The handlers of the triage screen: `agendas.list`, the local-store `documents.*` channels
+ * and `comments.*`, sharing one source of agenda rows so the sidebar counts, the inbox list
+ * and the duplicate check read each agenda once. Everything comes from the workspace alone
+ * (no service client, no host), which is also what lets a test or the e2e fake-store harness
+ * serve the triage screen from an in-memory workspace.
+ */
+export function createTriageHandlers(
+  getWorkspace: () => TriageWorkspace,
+  options: AgendaRowsOptions = {},
+): HandlersFor<TriageChannel> {
+  const rows = createAgendaRowsSource(getWorkspace, options)
+  return {
+    ...createAgendaListHandlers(getWorkspace, rows),
+    ...createDocumentHandlers({ getWorkspace, rows, ...(options.now ? { now: options.now } : {}) }),
+    ...createCommentHandlers(getWorkspace),
+  }
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { backoffCeilingMs, Connectivity } from './connectivity'
+
+function connectivity(random = () => 0.5) {
+  const calls: string[] = []
+  const c = new Connectivity(
+    { backoffBaseMs: 100, backoffMaxMs: 1_000 },
+    { changed: () => calls.push('changed'), usable: () => calls.push('usable'), retryLater: () => calls.push('retry') },
+    random,
+  )
+  return { c, calls }
+}
+
+const network = { code: 'network', message: 'no route' }
+
+describe('Connectivity', () => {
+  it('goes offline on no answer (told once, a retry asked each time) and back online on the next answer', () => {
+    const { c, calls } = connectivity()
+    c.unreachable(network)
+    c.unreachable(network)
+    expect(c).toMatchObject({ online: false, usable: false, lastError: network })
+    expect(calls).toEqual(['changed', 'retry', 'retry'])
+    calls.length = 0
+    c.reached()
+    c.reached()
+    expect(c.online).toBe(true)
+    expect(calls).toEqual(['changed', 'usable'])
+  })
+
+  it('pauses with its reason and resumes with no error; the outbox owner is told to send again', () => {
+    const { c, calls } = connectivity()
+    const reason = { code: 'reauth_required', message: 'Sign in again.' }
+    c.pause(reason)
+    c.pause({ code: 'other', message: 'ignored while paused' })
+    expect(c).toMatchObject({ paused: true, usable: false, lastError: reason })
+    c.resume()
+    expect(c).toMatchObject({ paused: false, usable: true, lastError: null })
+    expect(calls).toEqual(['changed', 'changed', 'usable'])
+  })
+
+  it("noteFailure reacts to offline and paused only; a failing service is the caller's to report", () => {
+    const { c, calls } = connectivity()
+    const failure = (kind: 'offline' | 'paused' | 'transient' | 'refused') => ({
+      kind,
+      reason: { code: kind, message: kind },
+      answerLost: false,
+      answerUnreadable: false,
+      partlyDone: false,
+    })
+    c.noteFailure(failure('transient'))
+    c.noteFailure(failure('refused'))
+    expect(calls).toEqual([])
+    expect(c.lastError).toBeNull()
+    c.noteFailure(failure('offline'))
+    expect(c.online).toBe(false)
+    c.noteFailure(failure('paused'))
+    expect(c.paused).toBe(true)
+    c.failing({ code: 'server', message: '503' })
+    expect(c.lastError).toEqual({ code: 'server', message: '503' })
+    expect(calls.at(-1)).toBe('retry')
+  })
+
+  it('backs off exponentially up to the maximum, with jitter between half and all of the step; an answer resets it', () => {
+    const low = connectivity(() => 0)
+    expect([1, 2, 3, 4, 5].map(() => low.c.nextRetryDelayMs())).toEqual([50, 100, 200, 400, 500])
+    const high = connectivity(() => 0.999_999)
+    expect([1, 2, 3].map(() => high.c.nextRetryDelayMs())).toEqual([100, 200, 400])
+    high.c.reached()
+    expect(high.c.nextRetryDelayMs()).toBe(100)
+    high.c.resetBackoff()
+    expect(high.c.nextRetryDelayMs()).toBe(100)
+    expect(backoffCeilingMs(10, { backoffBaseMs: 100, backoffMaxMs: 1_000 })).toBe(1_000)
+  })
+})

@@ -1,0 +1,60 @@
+import type { EncodedDocument } from '../../api/documentPage'
+import { PULLED_TYPES, type WorkspaceClient } from '../client'
+
+/** One agenda's listing under way. */
+export interface Listing {
+  readonly agendaId: number
+  /** Every document (true) or those changed since `modifiedSince`. */
+  readonly full: boolean
+  /** Pages received so far. */
+  readonly pages: number
+  /** Settles when the listing ends; rejects with the client's error (never unhandled while nobody awaits it). */
+  readonly done: Promise<void>
+  /** Stops this listing alone (its agenda left the account). */
+  abort(): void
+}
+
+/**
+ * Starts listing an agenda's documents of the pulled types, `concurrency` pages in flight
+ * (`ApiClient.listDocumentPages`), handing each page to `onPage` as it is decoded (documents
+ * validated and encoded off the main thread). `signal` stops every listing of a pull.
+ * How pages are requested lives here: paging that adapts to the answers (page 1 alone, then
+ * more in flight while pages come back full) or a request budget shared per service would be
+ * decided in this module without its callers knowing.
+ */
+export function startListing(
+  client: WorkspaceClient,
+  options: {
+    agendaId: number
+    full: boolean
+    modifiedSince?: Date
+    concurrency: number
+    signal: AbortSignal
+    onPage: (documents: EncodedDocument[], listing: Listing) => void
+  },
+): Listing {
+  const own = new AbortController()
+  let pages = 0
+  const listing: Listing = {
+    agendaId: options.agendaId,
+    full: options.full,
+    get pages() {
+      return pages
+    },
+    done: client.listDocumentPages({
+      agendaId: options.agendaId,
+      types: PULLED_TYPES,
+      concurrency: options.concurrency,
+      signal: AbortSignal.any([options.signal, own.signal]),
+      ...(options.modifiedSince ? { modifiedSince: options.modifiedSince } : {}),
+      onPage: (documents) => {
+        pages++
+        options.onPage(documents, listing)
+      },
+    }),
+    abort: () => own.abort(),
+  }
+  // Listings are awaited in order; this only keeps a later one's failure from going unhandled meanwhile.
+  listing.done.catch(() => undefined)
+  return listing
+}

@@ -1,0 +1,189 @@
+import type { Document } from '../../../shared/api/document'
+import type { EncodedDocument } from '../../api/documentPage'
+import type { RepairFinished } from '../events'
+import type { Clock } from '../options'
+import { isExportedBefore, isFinal, type WrittenFacts } from '../retention'
+import type { BatchOp, DocumentRecord, Store } from '../store'
+
+/** What a pull learns across all its listings (filled by the {@link PageWriter}). */
+export interface PullRun {
+  /** Documents new or changed (`last_modified_at`, `comments_count`): their comments are pulled. */
+  changed: Pick<Document, 'id' | 'comments_count'>[]
+  /** Documents whose human review ended. */
+  repaired: RepairFinished[]
+  /** What the pull wrote, for the retention sweep. */
+  written: Map<number, WrittenFacts>
+  /** Ids outbox entries referred to when the pull began (cached even when past retention). */
+  busy: ReadonlySet<number>
+  /** Epoch ms before which an exported document is past the retention period. */
+  cutoffMs: number
+  /** True when a push wrote the document after the pull began (the pulled copy may be older). */
+  pushedMeanwhile(id: number): boolean
+  /** True when a push ever wrote the document in this process. */
+  pushedEver(id: number): boolean
+}
+
+/** The state of one agenda's listing during a pull. */
+export interface AgendaPull {
+  agendaId: number
+  /** Ids met in this listing (a document met twice, as page boundaries shift, is written once). */
+  seen: Set<number>
+  /** Ids the listing returned that the cache keeps (a full pull removes the other cached ones). */
+  returned: Set<number>
+  /** Exported documents past the retention period, set aside (cached only if an entry refers to them). */
+  skipped: EncodedDocument[]
+  /** Ids of this listing's documents that are new or changed (what readers are told about). */
+  changedIds: number[]
+  /** Full listing: the ids cached when the pull began (no other can have a stored copy); null in a delta (all are read). */
+  cached: ReadonlySet<number> | null
+}
+
+/** A new {@link AgendaPull}. */
+export function agendaPull(agendaId: number, cached: ReadonlySet<number> | null): AgendaPull {
+  return { agendaId, seen: new Set(), returned: new Set(), skipped: [], changedIds: [], cached }
+}
+
+/**
+ * Writes the pages of a pull's listings as they arrive, pipelined with the pages still on the
+ * wire: one write at a time, taking every page that arrived meanwhile into one atomic batch
+ * (group commit). Pages wait until {@link openFor} names the agendas listed; pages of other
+ * agendas are dropped. A failed write stops the writer and calls `failed` (the pull aborts its
+ * listings). Documents go to the store as the decoder encoded them (no parse or encode on this
+ * thread), and stored copies are read only where one can exist (bench B1).
+ */
+export class PageWriter {
+  private readonly waiting: { pull: AgendaPull; documents: readonly EncodedDocument[] }[] = []
+  private writing: Promise<void> | null = null
+  private agendaIds: ReadonlySet<number> | null = null
+  private error: unknown
+  /** Agendas whose pages were written (named to readers even when the pull fails later). */
+  readonly writtenAgendas = new Set<number>()
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly run: PullRun,
+    private readonly failed: () => void,
+  ) {}
+
+  /** The error of a failed write, if any. */
+  get failure(): unknown {
+    return this.error
+  }
+
+  /** Queues a page of `pull`'s listing. */
+  add(pull: AgendaPull, documents: readonly EncodedDocument[]): void {
+    this.waiting.push({ pull, documents })
+    this.pump()
+  }
+
+  /** From now on pages are written; those of agendas not in `agendaIds` are dropped. */
+  openFor(agendaIds: ReadonlySet<number>): void {
+    this.agendaIds = agendaIds
+    this.pump()
+  }
+
+  /** Resolves when no write is under way (or queued behind one). */
+  async settled(): Promise<void> {
+    while (this.writing) await this.writing
+  }
+
+  /** Writes the documents `pull` set aside that an outbox entry came to refer to meanwhile (`busy`). */
+  writeSetAside(pull: AgendaPull, busy: ReadonlySet<number>): Promise<void> {
+    return this.write([{ pull, docs: pull.skipped.filter((d) => busy.has(d.id)) }])
+  }
+
+  private pump(): void {
+    if (this.writing || this.waiting.length === 0 || this.error !== undefined || !this.agendaIds) return
+    const known = this.agendaIds
+    const pages = this.waiting.splice(0).filter((p) => known.has(p.pull.agendaId))
+    this.writing = this.writePages(pages)
+      .then(() => {
+        for (const page of pages) this.writtenAgendas.add(page.pull.agendaId)
+      })
+      .catch((error: unknown) => {
+        this.error = error
+        this.failed()
+      })
+      .finally(() => {
+        this.writing = null
+        this.pump()
+      })
+  }
+
+  /**
+   * Writes pages in one batch: documents already seen in their listing are skipped, exported
+   * documents past the retention period are set aside (`pull.skipped`) unless an outbox entry
+   * refers to them.
+   */
+  private writePages(pages: readonly { pull: AgendaPull; documents: readonly EncodedDocument[] }[]): Promise<void> {
+    const groups: { pull: AgendaPull; docs: EncodedDocument[] }[] = []
+    for (const { pull, documents } of pages) {
+      const docs: EncodedDocument[] = []
+      for (const doc of documents) {
+        if (pull.seen.has(doc.id)) continue
+        pull.seen.add(doc.id)
+        if (this.run.busy.has(doc.id) || !isExportedBefore(doc, this.run.cutoffMs)) docs.push(doc)
+        else pull.skipped.push(doc)
+      }
+      groups.push({ pull, docs })
+    }
+    return this.write(groups)
+  }
+
+  /**
+   * Writes pulled documents (one atomic batch) with their indexes, and notes in each `pull` and
+   * in the run what changed. Documents a push wrote since the pull began are left as the push
+   * wrote them.
+   */
+  private async write(groups: readonly { pull: AgendaPull; docs: readonly EncodedDocument[] }[]): Promise<void> {
+    if (!groups.some((g) => g.docs.length > 0)) return
+    const previous = await this.readPrevious(groups)
+    const storedAt = this.clock().toISOString()
+    const run = this.run
+    const ops: BatchOp[] = []
+    let at = 0
+    for (const { pull, docs } of groups) {
+      const agendaId = pull.agendaId
+      for (const doc of docs) {
+        const prev = previous[at++]
+        pull.returned.add(doc.id)
+        if (
+          !prev ||
+          prev.doc.last_modified_at !== doc.last_modified_at ||
+          prev.doc.comments_count !== doc.comments_count
+        ) {
+          run.changed.push({ id: doc.id, comments_count: doc.comments_count })
+          pull.changedIds.push(doc.id)
+        }
+        if (run.pushedMeanwhile(doc.id)) continue
+        const archived = doc.archived ?? prev?.archived ?? false
+        run.written.set(doc.id, {
+          lastModifiedMs: Date.parse(doc.last_modified_at),
+          final: isFinal(doc.state, archived),
+        })
+        for (const op of this.store.putEncodedDocumentOps(doc, { agendaId, archived, storedAt }, prev)) ops.push(op)
+        if (prev?.doc.state === 'repairing' && doc.state !== 'repairing')
+          run.repaired.push({ documentId: doc.id, agendaId, state: doc.state })
+      }
+    }
+    await this.store.batch(ops)
+  }
+
+  /**
+   * The stored copies of pulled documents, in the order of `groups`' documents. In a full
+   * listing only the ids cached when the pull began, or that a push wrote, are read (a first
+   * sync reads nothing: bench B1); otherwise all are.
+   */
+  private async readPrevious(
+    groups: readonly { pull: AgendaPull; docs: readonly { id: number }[] }[],
+  ): Promise<(DocumentRecord | undefined)[]> {
+    const ids: number[] = []
+    for (const { pull, docs } of groups)
+      for (const doc of docs)
+        if (!pull.cached || pull.cached.has(doc.id) || this.run.pushedEver(doc.id)) ids.push(doc.id)
+    const found = new Map<number, DocumentRecord>()
+    for (const stored of await this.store.getDocuments(ids)) if (stored) found.set(stored.doc.id, stored)
+    return groups.flatMap(({ docs }) => docs.map((d) => found.get(d.id)))
+  }
+}

@@ -1,0 +1,220 @@
+import { PAGE_SIZE, type WorkspaceClient } from '../client'
+import type { Connectivity } from '../connectivity'
+import type { SyncEvents } from '../events'
+import type { FileCache } from '../files'
+import type { Clock, EngineOptions } from '../options'
+import { classifyRequestError } from '../outcomes'
+import type { Outbox } from '../outbox'
+import type { PushedDocuments } from '../pushedDocuments'
+import type { Retention, WrittenFacts } from '../retention'
+import type { Store } from '../store'
+import { reconcileAgendas } from './agendas'
+import { pullComments } from './comments'
+import { nextCursor, planPull } from './cursor'
+import { startListing, type Listing } from './listing'
+import { agendaPull, PageWriter, type AgendaPull, type PullRun } from './pageWriter'
+import type { PullProgress } from './progress'
+import { removeUnlisted } from './removals'
+
+/** What a pull uses. */
+export interface PullerDeps {
+  store: Store
+  client: WorkspaceClient
+  files: FileCache
+  outbox: Outbox
+  clock: Clock
+  options: Pick<EngineOptions, 'pullConcurrency' | 'deltaPullConcurrency' | 'overlapMs' | 'fullPullIntervalMs'>
+  connectivity: Connectivity
+  events: SyncEvents
+  pushed: PushedDocuments
+  progress: PullProgress
+  retention: Retention
+}
+
+/**
+ * Pulls the service into the store: agendas, documents (full the first time and every
+ * `fullPullIntervalMs`, otherwise `modified_since` the last pull minus the overlap) and the
+ * comments of changed documents, then sweeps retention when due. Every agenda's listing
+ * starts at once and each page is written as it arrives (pull/pageWriter.ts), so store work
+ * overlaps with the pages still on the wire (bench B1). A delta lists the agendas of the last
+ * pull alongside `GET /agendas` (one round trip, not two: bench B2); an agenda gone meanwhile
+ * has its listing dropped, a new one is listed in full. A failed listing leaves the pages
+ * written so far (they are the service's state) and the cursor unmoved, so the next pull
+ * repeats it.
+ */
+export class Puller {
+  /** When the last complete pull began (UTC ISO 8601), or null. */
+  lastSyncAt: string | null = null
+
+  constructor(private readonly deps: PullerDeps) {}
+
+  /** Reads where the last pull (of an earlier session) left off. */
+  async init(): Promise<void> {
+    this.lastSyncAt = (await this.deps.store.getCursor())?.lastPullAt ?? null
+  }
+
+  /**
+   * One pull. Returns false when it failed: the error went to connectivity (offline, paused,
+   * or the service failing: retried after a backoff), never thrown.
+   */
+  async pull(): Promise<boolean> {
+    const { store, client, files, outbox, clock, options, connectivity, events, pushed, progress, retention } =
+      this.deps
+    const mark = pushed.mark()
+    const pushedMeanwhile = (id: number) => pushed.since(mark, id)
+    const abortListings = new AbortController()
+    let writer: PageWriter | null = null
+    let succeeded = false
+    try {
+      const startedAt = clock()
+      const cursor = await store.getCursor()
+      const plan = planPull(cursor, startedAt, options)
+      const documentIds: number[] = []
+      /** Agendas a reader must read again whole: listed in full, record changed or gone, documents removed. */
+      const touched = new Set<number>()
+      const run: PullRun = {
+        changed: [],
+        repaired: [],
+        written: new Map(),
+        // Exported documents past the retention period are not cached (the sweep drops old copies).
+        cutoffMs: retention.cutoffMs(),
+        busy: await outbox.busyDocumentIds(),
+        pushedMeanwhile,
+        pushedEver: (id) => pushed.ever(id),
+      }
+      const pages = new PageWriter(store, clock, run, () => abortListings.abort())
+      writer = pages
+      const start = (agendaId: number, full: boolean, cached: ReadonlySet<number> | null) => {
+        const pull = agendaPull(agendaId, cached)
+        const listing = startListing(client, {
+          agendaId,
+          full,
+          concurrency: full ? options.pullConcurrency : options.deltaPullConcurrency,
+          signal: abortListings.signal,
+          ...(full ? {} : { modifiedSince: plan.modifiedSince! }),
+          onPage: (documents, { pages: received }) => {
+            progress.pageArrived(agendaId, received, documents.length === PAGE_SIZE)
+            pages.add(pull, documents)
+          },
+        })
+        return { listing, pull }
+      }
+      // The agenda list is asked first, so the service answers it first; the stored agendas
+      // are read while it is on the wire, and a delta's known agendas are listed meanwhile.
+      const agendaList = client.listAgendas()
+      agendaList.catch(() => undefined)
+      const storedAgendas = store.listAgendas()
+      storedAgendas.catch(() => undefined)
+      const early = new Map<number, { listing: Listing; pull: AgendaPull }>()
+      if (!plan.full) for (const id of cursor!.agendaIds) early.set(id, start(id, false, null))
+
+      const agendas = await agendaList
+      connectivity.reached()
+      const listedIds = new Set(agendas.map((a) => a.id))
+      // A full listing returns every document of its agenda: only those cached when the pull
+      // began (or written by a push) can have a stored copy to read (a first sync reads none:
+      // bench B1). Filled below by one scan of the keys, before any page is written.
+      const storedIds: Set<number> | null = agendas.some((a) => !early.has(a.id)) ? new Set() : null
+      // The full listings start now, so their first pages travel while the store work below runs.
+      const listings = agendas.map((agenda) => early.get(agenda.id) ?? start(agenda.id, true, storedIds))
+      const reconciled = reconcileAgendas(store, await storedAgendas, agendas)
+      for (const id of reconciled.touched) touched.add(id)
+      await store.batch(reconciled.ops)
+      for (const [id, { listing }] of early) {
+        if (listedIds.has(id)) continue
+        listing.abort()
+        progress.forget(id)
+      }
+      /** Per fully listed agenda, the ids it had cached when the pull began (candidates for removal). */
+      const cachedAtStart = new Map<number, number[]>()
+      for (const agenda of agendas) {
+        if (early.has(agenda.id)) {
+          progress.atLeast(agenda.id, 1)
+          continue
+        }
+        const ids = await store.documentIdsOf(agenda.id)
+        cachedAtStart.set(agenda.id, ids)
+        progress.atLeast(agenda.id, Math.ceil(ids.length / PAGE_SIZE))
+      }
+      if (storedIds) for await (const id of store.documentIds()) storedIds.add(id)
+      pages.openFor(listedIds)
+      progress.publish()
+      for (const [index, agenda] of agendas.entries()) {
+        const { listing, pull } = listings[index]!
+        try {
+          await listing.done
+        } catch (error) {
+          throw pages.failure ?? error
+        }
+        await pages.settled()
+        if (pages.failure !== undefined) throw pages.failure
+        progress.ended(agenda.id, listing.pages)
+        await pages.writeSetAside(pull, await outbox.busyDocumentIds())
+        documentIds.push(...pull.changedIds)
+        const removed = listing.full
+          ? await removeUnlisted(store, files, cachedAtStart.get(agenda.id) ?? [], pull.returned, pushedMeanwhile)
+          : []
+        documentIds.push(...removed)
+        // Changed documents are named one by one (readers re-read just those); an agenda is
+        // named (read again whole) when it was listed in full or lost documents.
+        if (listing.full || removed.length > 0) touched.add(agenda.id)
+      }
+      progress.publish()
+
+      await pullComments(store, client, run.changed, pushedMeanwhile, options.pullConcurrency)
+      // Not fsynced (one fsync less per pull, bench B2): everything it vouches for was written
+      // (fsynced) before it, and losing it to a power cut only makes the next pull longer.
+      await store.batch(
+        [
+          store.putCursorOp(
+            nextCursor(
+              cursor,
+              startedAt,
+              plan,
+              agendas.map((a) => a.id),
+            ),
+          ),
+        ],
+        { fsync: false },
+      )
+      if (retention.due(startedAt.getTime(), plan.full)) {
+        // What this pull wrote is judged from memory; only the other cached documents are read back (bench B1).
+        const known = new Map<number, WrittenFacts>()
+        for (const [id, facts] of run.written) if (!pushedMeanwhile(id)) known.set(id, facts)
+        // After a full pull of every agenda the cached documents are those cached when it began,
+        // those it wrote, and those pushes wrote meanwhile: no need to scan the store for them.
+        const candidates =
+          plan.full && storedIds ? new Set([...storedIds, ...run.written.keys(), ...pushed.idsSince(mark)]) : undefined
+        const swept = await retention.sweep(startedAt.getTime(), known, candidates)
+        // Rare (retention is counted in days): every agenda is read again rather than looking up where they were.
+        if (swept.length > 0) {
+          documentIds.push(...swept)
+          for (const agenda of agendas) touched.add(agenda.id)
+        }
+      }
+      this.lastSyncAt = startedAt.toISOString()
+      connectivity.clearError()
+      succeeded = true
+      // Only what this pull changed: a quiet delta (the background pull each minute) says
+      // nothing, so nobody reads an agenda's 10,000 rows again for it.
+      if (documentIds.length > 0 || touched.size > 0) events.documentsChanged([...new Set(documentIds)], [...touched])
+      for (const repaired of run.repaired) events.repairFinished(repaired)
+      return true
+    } catch (error) {
+      // Stop the listings still running (after success, requests for pages past the last
+      // one may still be finishing: they are left alone so their connections stay open).
+      abortListings.abort()
+      const failure = classifyRequestError(error)
+      connectivity.noteFailure(failure)
+      // The service answered (5xx, 429, an odd page): try again after a backoff.
+      if (failure.kind === 'transient' || failure.kind === 'refused') connectivity.failing(failure.reason)
+      return false
+    } finally {
+      // Let the page writes settle before the pull ends.
+      await writer?.settled()
+      // A pull that failed half-way kept the pages it wrote (the service's state): say so.
+      if (!succeeded && writer && writer.writtenAgendas.size > 0)
+        events.documentsChanged([], [...writer.writtenAgendas])
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { Document } from '../../../shared/api/document'
+
+/**
+ * The service's copy of a document as the store keeps it: the document as the service last
+ * sent it, with the facts the API does not carry. Optimistic effects are never written into
+ * it (the view applies them on read: effects.ts).
+ */
+export interface DocumentRecord {
+  doc: Document
+  agendaId: number
+  /** Archived on the service (known from an archive we sent, or a pull that says so). */
+  archived: boolean
+  /** When this copy was written (UTC ISO 8601). */
+  storedAt: string
+}
+
+/** A cached preview or original file (bytes in `<dir>/<kind>s/<doc id>`). */
+export interface FileRecord {
+  kind: 'preview' | 'original'
+  documentId: number
+  size: number
+  contentType: string
+  fileName?: string
+  /** Epoch ms of the last read (least recently used leaves first). */
+  lastAccess: number
+}
+
+/** Where the last pull left off: what the next one asks `modified_since` and lists. */
+export interface PullCursor {
+  /** When the last complete pull began (UTC ISO 8601). */
+  lastPullAt: string
+  /** When the last complete full (not delta) pull began (UTC ISO 8601). */
+  lastFullPullAt: string
+  /** The agendas that pull listed: a delta lists them before the agenda list arrives. */
+  agendaIds: number[]
+}

@@ -1,0 +1,428 @@
+import type { AbstractLevel, AbstractSublevel } from 'abstract-level'
+import type { Agenda } from '../../../shared/api/agenda'
+import type { Comment } from '../../../shared/api/comment'
+import type { OutboxEntry } from '../../../shared/outbox/entry'
+import type { EncodedDocument } from '../../api/documentPage'
+import { agendaDocumentKey, commentKey, fileKey, leadingId, META, pad, prefixed, trailingId, under } from './keys'
+import type { DocumentRecord, FileRecord, PullCursor } from './records'
+
+/**
+ * The local store of one account: LevelDB (classic-level; memory-level in tests) split into
+ * sublevels, all values JSON. Everything the UI shows is read from here.
+ *
+ * - `docs`        `<doc id>` -> {@link DocumentRecord}: the document as the service last sent it
+ * - `agendaDocs`  `<agenda id>!<doc id>` -> 1: index for listing an agenda (id descending)
+ * - `agendas`     `<agenda id>` -> Agenda (as the service sent it)
+ * - `comments`    `<doc id>!<uuid>` -> Comment (as the service sent it)
+ * - `outbox`      `<seq>` -> OutboxEntry (entries not done; done ones are deleted)
+ * - `outboxIds`   `<entry id>` -> seq
+ * - `watch`       `<doc id>` -> agenda id: documents in repair, polled until review ends
+ * - `files`       `<kind>!<doc id>` -> {@link FileRecord}: cached previews and originals
+ * - `meta`        the pull cursor, the outbox sequence, id maps (keys.ts `META`)
+ *
+ * Optimistic effects are not written into `docs`: the view is the stored server state with
+ * the effects of the live outbox entries applied on read (effects.ts), so an entry and its
+ * effect are always written (or removed) in the same atomic batch, a pull never overwrites
+ * a pending effect, and a rollback is the removal (or failure) of the entry.
+ *
+ * Writes that must be atomic are built here as typed operations (`...Op`, `...Ops`) and
+ * handed to {@link Store.batch}; no other module knows a sublevel or a key.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Level = AbstractLevel<any, string, any>
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Sub<V> = AbstractSublevel<any, any, string, V>
+
+/**
+ * One operation of an atomic batch across sublevels. A put with `valueEncoding: 'utf8'`
+ * writes `value` (a string holding JSON) as it is, for a value already encoded elsewhere
+ * (a pulled document, encoded off the main thread); it reads back as JSON like any other.
+ */
+export type BatchOp =
+  | { type: 'put'; sublevel: Sub<unknown>; key: string; value: unknown; valueEncoding?: 'utf8' }
+  | { type: 'del'; sublevel: Sub<unknown>; key: string }
+
+/** The sublevels of a store, their reads and the operations that write them. */
+export class Store {
+  private readonly docs: Sub<DocumentRecord>
+  private readonly agendaDocs: Sub<number>
+  private readonly agendas: Sub<Agenda>
+  private readonly comments: Sub<Comment>
+  private readonly outbox: Sub<OutboxEntry>
+  private readonly outboxIds: Sub<number>
+  private readonly watch: Sub<number>
+  private readonly files: Sub<FileRecord>
+  private readonly meta: Sub<unknown>
+
+  constructor(
+    readonly db: Level,
+    /** fsync each batch (survives power loss, not only a killed process). */
+    private readonly sync: boolean,
+  ) {
+    const json = { valueEncoding: 'json' as const }
+    this.docs = db.sublevel<string, DocumentRecord>('docs', json)
+    this.agendaDocs = db.sublevel<string, number>('agendaDocs', json)
+    this.agendas = db.sublevel<string, Agenda>('agendas', json)
+    this.comments = db.sublevel<string, Comment>('comments', json)
+    this.outbox = db.sublevel<string, OutboxEntry>('outbox', json)
+    this.outboxIds = db.sublevel<string, number>('outboxIds', json)
+    this.watch = db.sublevel<string, number>('watch', json)
+    this.files = db.sublevel<string, FileRecord>('files', json)
+    this.meta = db.sublevel<string, unknown>('meta', json)
+  }
+
+  /**
+   * Writes all operations atomically (LevelDB batch): all or nothing. Fsynced when the store
+   * is durable, unless `fsync: false`: for writes whose loss after a power cut is harmless
+   * and that come after the fsynced writes they depend on (LevelDB keeps write order, so such
+   * a write is never kept while an earlier one is lost), e.g. the pull cursor.
+   */
+  async batch(ops: BatchOp[], options: { fsync?: boolean } = {}): Promise<void> {
+    if (ops.length === 0) return
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await this.db.batch(ops as any, { sync: this.sync && options.fsync !== false } as any)
+  }
+
+  // ------------------------------------------------------------------ documents
+
+  /** The stored copy of document `id`, if cached. */
+  async getDocument(id: number): Promise<DocumentRecord | undefined> {
+    return this.docs.get(pad(id))
+  }
+
+  /** The records of `ids`, index for index (undefined where none is stored); one read. */
+  async getDocuments(ids: readonly number[]): Promise<(DocumentRecord | undefined)[]> {
+    if (ids.length === 0) return []
+    return this.docs.getMany(ids.map(pad))
+  }
+
+  /** Document ids of an agenda, id descending. */
+  async documentIdsOf(agendaId: number): Promise<number[]> {
+    const ids: number[] = []
+    for await (const key of this.agendaDocs.keys({ ...under(agendaId), reverse: true })) ids.push(trailingId(key))
+    return ids
+  }
+
+  /** Every cached document id, ascending (a scan of keys, no values read). */
+  async *documentIds(): AsyncGenerator<number> {
+    for await (const key of this.docs.keys()) yield Number(key)
+  }
+
+  /** Ids of the cached documents in repair (the `watch` index). */
+  async documentsInRepair(): Promise<number[]> {
+    const ids: number[] = []
+    for await (const key of this.watch.keys()) ids.push(Number(key))
+    return ids
+  }
+
+  /**
+   * Ops that write a document as the service sent it (and keep the indexes right).
+   * `previous` is the stored copy (undefined: none). Every write of `docs` goes through here,
+   * {@link putEncodedDocumentOps} and {@link deleteDocumentOps}, so a document without a
+   * stored copy has no `watch` key and none is deleted for it (a first sync writes 10,000
+   * documents: bench B1).
+   */
+  putDocumentOps(record: DocumentRecord, previous: DocumentRecord | undefined): BatchOp[] {
+    const put: BatchOp = { type: 'put', sublevel: this.sub(this.docs), key: pad(record.doc.id), value: record }
+    return this.withIndexOps(put, record.doc.id, record.doc.state, record.agendaId, record.archived, previous)
+  }
+
+  /**
+   * {@link putDocumentOps} for a document as a pull decoded it: the stored value is written
+   * from the document's JSON text (`doc.json`, validated and encoded off the main thread)
+   * without parsing or encoding it again; it reads back as the same {@link DocumentRecord}.
+   * `storedAt` is UTC ISO 8601.
+   */
+  putEncodedDocumentOps(
+    doc: EncodedDocument,
+    facts: { agendaId: number; archived: boolean; storedAt: string },
+    previous: DocumentRecord | undefined,
+  ): BatchOp[] {
+    const value = `{"doc":${doc.json},"agendaId":${facts.agendaId},"archived":${facts.archived},"storedAt":${JSON.stringify(facts.storedAt)}}`
+    const put: BatchOp = { type: 'put', sublevel: this.sub(this.docs), key: pad(doc.id), value, valueEncoding: 'utf8' }
+    return this.withIndexOps(put, doc.id, doc.state, facts.agendaId, facts.archived, previous)
+  }
+
+  /** `put` of a document followed by the ops that keep `agendaDocs` and `watch` right for it. */
+  private withIndexOps(
+    put: BatchOp,
+    id: number,
+    state: string,
+    agendaId: number,
+    archived: boolean,
+    previous: DocumentRecord | undefined,
+  ): BatchOp[] {
+    const ops: BatchOp[] = [put]
+    if (previous && previous.agendaId !== agendaId) {
+      ops.push({ type: 'del', sublevel: this.sub(this.agendaDocs), key: agendaDocumentKey(previous.agendaId, id) })
+    }
+    ops.push({ type: 'put', sublevel: this.sub(this.agendaDocs), key: agendaDocumentKey(agendaId, id), value: 1 })
+    if (state === 'repairing' && !archived) {
+      ops.push({ type: 'put', sublevel: this.sub(this.watch), key: pad(id), value: agendaId })
+    } else if (previous) {
+      ops.push({ type: 'del', sublevel: this.sub(this.watch), key: pad(id) })
+    }
+    return ops
+  }
+
+  /** Ops that forget a document, its index entries and comments (not its files). */
+  async deleteDocumentOps(id: number): Promise<BatchOp[]> {
+    const previous = await this.getDocument(id)
+    const ops: BatchOp[] = [
+      { type: 'del', sublevel: this.sub(this.docs), key: pad(id) },
+      { type: 'del', sublevel: this.sub(this.watch), key: pad(id) },
+    ]
+    if (previous)
+      ops.push({ type: 'del', sublevel: this.sub(this.agendaDocs), key: agendaDocumentKey(previous.agendaId, id) })
+    for await (const key of this.comments.keys(under(id))) ops.push(this.deleteCommentKeyOp(key))
+    return ops
+  }
+
+  // ------------------------------------------------------------------ comments
+
+  /** Comments of a document as the service sent them. */
+  async commentsOf(documentId: number): Promise<Comment[]> {
+    const comments: Comment[] = []
+    for await (const value of this.comments.values(under(documentId))) comments.push(value)
+    return comments
+  }
+
+  /** True when the comment `uuid` of the document is stored. */
+  async hasComment(documentId: number, uuid: string): Promise<boolean> {
+    return (await this.comments.get(commentKey(documentId, uuid))) !== undefined
+  }
+
+  /** The stored comment `uuid` of the document, if any. */
+  async getComment(documentId: number, uuid: string): Promise<Comment | undefined> {
+    return this.comments.get(commentKey(documentId, uuid))
+  }
+
+  /** Op writing a comment of `documentId` (the document asked for, not the comment's own claim). */
+  putCommentOp(documentId: number, comment: Comment): BatchOp {
+    return { type: 'put', sublevel: this.sub(this.comments), key: commentKey(documentId, comment.uuid), value: comment }
+  }
+
+  /** Op removing the stored comment `uuid` of the document. */
+  deleteCommentOp(documentId: number, uuid: string): BatchOp {
+    return this.deleteCommentKeyOp(commentKey(documentId, uuid))
+  }
+
+  private deleteCommentKeyOp(key: string): BatchOp {
+    return { type: 'del', sublevel: this.sub(this.comments), key }
+  }
+
+  /** Ops that replace every stored comment of a document with `comments`. */
+  async replaceCommentsOps(documentId: number, comments: readonly Comment[]): Promise<BatchOp[]> {
+    const ops: BatchOp[] = []
+    for await (const key of this.comments.keys(under(documentId))) ops.push(this.deleteCommentKeyOp(key))
+    for (const comment of comments) ops.push(this.putCommentOp(documentId, comment))
+    return ops
+  }
+
+  /** Ids of every document with stored comments: one scan of the comment keys. */
+  async documentsWithAnyComment(): Promise<Set<number>> {
+    const ids = new Set<number>()
+    for await (const key of this.comments.keys()) ids.add(leadingId(key))
+    return ids
+  }
+
+  /**
+   * Which of `ids` (ascending) have stored comments. Usually few comments lie between the
+   * first and the last of them: one read of those keys; past `scanLimit` keys, one seek per
+   * document instead.
+   */
+  async documentsWithComments(ids: readonly number[], scanLimit: number): Promise<Set<number>> {
+    const found = new Set<number>()
+    if (ids.length === 0) return found
+    const inRange = await this.comments
+      .keys({ gte: `${pad(ids[0]!)}!`, lt: `${pad(ids.at(-1)!)}~`, limit: scanLimit })
+      .all()
+    if (inRange.length < scanLimit) {
+      const wanted = new Set(ids)
+      for (const key of inRange) {
+        const id = leadingId(key)
+        if (wanted.has(id)) found.add(id)
+      }
+      return found
+    }
+    const keys = this.comments.keys()
+    try {
+      for (const id of ids) {
+        keys.seek(`${pad(id)}!`)
+        const key = await keys.next()
+        if (key?.startsWith(`${pad(id)}!`)) found.add(id)
+      }
+    } finally {
+      await keys.close()
+    }
+    return found
+  }
+
+  // ------------------------------------------------------------------ agendas
+
+  /** The cached agendas as the service sent them, id ascending. */
+  async listAgendas(): Promise<Agenda[]> {
+    return this.agendas.values().all()
+  }
+
+  /** Op writing an agenda as the service sent it. */
+  putAgendaOp(agenda: Agenda): BatchOp {
+    return { type: 'put', sublevel: this.sub(this.agendas), key: pad(agenda.id), value: agenda }
+  }
+
+  /** Op removing a cached agenda (its documents are removed on their own). */
+  deleteAgendaOp(id: number): BatchOp {
+    return { type: 'del', sublevel: this.sub(this.agendas), key: pad(id) }
+  }
+
+  // ------------------------------------------------------------------ meta
+
+  /** Where the last complete pull left off, if one ever completed. */
+  async getCursor(): Promise<PullCursor | undefined> {
+    return (await this.meta.get(META.cursor)) as PullCursor | undefined
+  }
+
+  /** Op writing the pull cursor. */
+  putCursorOp(cursor: PullCursor): BatchOp {
+    return this.putMetaOp(META.cursor, cursor)
+  }
+
+  /** The last outbox sequence number given out (0: none yet). */
+  async outboxSeq(): Promise<number> {
+    return ((await this.meta.get(META.outboxSeq)) as number | undefined) ?? 0
+  }
+
+  /** Op recording the last outbox sequence number given out. */
+  putOutboxSeqOp(seq: number): BatchOp {
+    return this.putMetaOp(META.outboxSeq, seq)
+  }
+
+  /** The last local (negative) agenda id given out (0: none yet). */
+  async lastLocalAgendaId(): Promise<number> {
+    return ((await this.meta.get(META.localAgenda)) as number | undefined) ?? 0
+  }
+
+  /** Op recording the last local agenda id given out. */
+  putLastLocalAgendaIdOp(id: number): BatchOp {
+    return this.putMetaOp(META.localAgenda, id)
+  }
+
+  /** The real uuid of a comment created offline (`local-<entry id>`), once the service made it. */
+  async realCommentUuid(localUuid: string): Promise<string | undefined> {
+    return (await this.meta.get(`${META.commentIds}${localUuid}`)) as string | undefined
+  }
+
+  /** Op mapping a comment created offline to the uuid the service gave it. */
+  putCommentUuidOp(localUuid: string, realUuid: string): BatchOp {
+    return this.putMetaOp(`${META.commentIds}${localUuid}`, realUuid)
+  }
+
+  /** Local comment uuid -> real uuid, for every create done. */
+  async commentUuidMap(): Promise<Map<string, string>> {
+    return this.metaMap<string, string>(META.commentIds, (local) => local)
+  }
+
+  /** The real id of an agenda created offline (negative local id), once the service made it. */
+  async realAgendaId(localId: number): Promise<number | undefined> {
+    return (await this.meta.get(`${META.agendaIds}${localId}`)) as number | undefined
+  }
+
+  /** Op mapping an agenda created offline to the id the service gave it. */
+  putAgendaIdOp(localId: number, realId: number): BatchOp {
+    return this.putMetaOp(`${META.agendaIds}${localId}`, realId)
+  }
+
+  /** Local (negative) agenda id -> real id, for every create done. */
+  async agendaIdMap(): Promise<Map<number, number>> {
+    return this.metaMap<number, number>(META.agendaIds, Number)
+  }
+
+  /** Records that an upload entry created a document, so no other upload takes it for its own. */
+  putUploadClaimOp(documentId: number, entryId: string): BatchOp {
+    return this.putMetaOp(`${META.uploadClaims}${documentId}`, entryId)
+  }
+
+  /** Ids of the documents uploads created. */
+  async uploadClaims(): Promise<Set<number>> {
+    const ids = new Set<number>()
+    for await (const key of this.meta.keys(prefixed(META.uploadClaims)))
+      ids.add(Number(key.slice(META.uploadClaims.length)))
+    return ids
+  }
+
+  /** The `meta` entries under `prefix`, keyed by `key(the rest of their key)`. */
+  private async metaMap<K, V>(prefix: string, key: (rest: string) => K): Promise<Map<K, V>> {
+    const map = new Map<K, V>()
+    for await (const [k, value] of this.meta.iterator(prefixed(prefix)))
+      map.set(key(k.slice(prefix.length)), value as V)
+    return map
+  }
+
+  private putMetaOp(key: string, value: unknown): BatchOp {
+    return { type: 'put', sublevel: this.meta, key, value }
+  }
+
+  // ------------------------------------------------------------------ outbox
+
+  /** Every entry in the outbox (not done), in write order. */
+  async outboxEntries(): Promise<OutboxEntry[]> {
+    const entries: OutboxEntry[] = []
+    for await (const value of this.outbox.values()) entries.push(value)
+    return entries
+  }
+
+  /** The outbox entry `id`, if it is still in the outbox. */
+  async outboxEntry(id: string): Promise<OutboxEntry | undefined> {
+    const seq = await this.outboxIds.get(id)
+    if (seq === undefined) return undefined
+    return this.outbox.get(pad(seq))
+  }
+
+  /** Op rewriting an entry already in the outbox (a state change). */
+  putEntryOp(entry: OutboxEntry): BatchOp {
+    return { type: 'put', sublevel: this.sub(this.outbox), key: pad(entry.seq), value: entry }
+  }
+
+  /** Ops that add a new entry (entry + id index). */
+  addEntryOps(entry: OutboxEntry): BatchOp[] {
+    return [
+      this.putEntryOp(entry),
+      { type: 'put', sublevel: this.sub(this.outboxIds), key: entry.id, value: entry.seq },
+    ]
+  }
+
+  /** Ops that remove an entry (done, undone or discarded) and its id index. */
+  removeEntryOps(entry: OutboxEntry): BatchOp[] {
+    return [
+      { type: 'del', sublevel: this.sub(this.outbox), key: pad(entry.seq) },
+      { type: 'del', sublevel: this.sub(this.outboxIds), key: entry.id },
+    ]
+  }
+
+  // ------------------------------------------------------------------ files
+
+  /** The record of a cached preview or original, if any. */
+  async getFileRecord(kind: FileRecord['kind'], documentId: number): Promise<FileRecord | undefined> {
+    return this.files.get(fileKey(kind, documentId))
+  }
+
+  /** Writes a file's record now (the file cache's index needs no atomic batch with anything else). */
+  async putFileRecord(record: FileRecord): Promise<void> {
+    await this.files.put(fileKey(record.kind, record.documentId), record)
+  }
+
+  /** Removes the record of a cached file now (the file cache removes the bytes). */
+  async deleteFileRecord(kind: FileRecord['kind'], documentId: number): Promise<void> {
+    await this.files.del(fileKey(kind, documentId))
+  }
+
+  /** Every cached file's record. */
+  async fileRecords(): Promise<FileRecord[]> {
+    return this.files.values().all()
+  }
+
+  private sub<V>(s: Sub<V>): Sub<unknown> {
+    return s as Sub<unknown>
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The app's commands, for the command palette (Ctrl/Cmd+K) and the app-wide keys: every
+ * feature registers what it can do while it is on screen, as a provider read each time the
+ * palette opens (so labels follow the language and `disabled` the current state).
+ *
+ * ```ts
+ * $effect(() => registerCommands('preview', () => [
+ *   { id: 'preview.rotate', group: 'view', label: t('documents.preview.rotate'), run: rotate },
+ * ]))
+ * ```
+ */
+
+/** Where a command is listed in the palette. */
+export type CommandGroup = 'document' | 'inbox' | 'view' | 'agendas' | 'app'
+
+export interface Command {
+  /** Unique across the app, `<area>.<name>`, e.g. `layout.focusMode`. */
+  id: string
+  group: CommandGroup
+  /** What the palette shows, already translated. */
+  label: string
+  /** Keys as shown (`Mod` is Ctrl, or ⌘ on macOS), e.g. `['\\']`, `['Mod+K']`. */
+  keys?: string[]
+  /**
+   * Set for keys the app-wide handler runs (outside text fields and dialogs); commands
+   * that only list a key another handler owns (the triage shortcuts) leave it out.
+   */
+  matches?: (event: KeyboardEvent) => boolean
+  /** Listed but not runnable now (shown dimmed). */
+  disabled?: boolean
+  run: () => void
+}
+
+/** Produces a source's commands as they stand now. */
+export type CommandProvider = () => Command[]
+
+const providers = new Map<string, CommandProvider>()
+
+/**
+ * Adds (or replaces) the commands of `source`; returns the function that removes them, to
+ * return from the `$effect` or `onMount` of the component that registered them.
+ */
+export function registerCommands(source: string, provider: CommandProvider): () => void {
+  providers.set(source, provider)
+  return () => {
+    if (providers.get(source) === provider) providers.delete(source)
+  }
+}
+
+/** Every command registered now, in registration order of their sources. */
+export function listCommands(): Command[] {
+  return [...providers.values()].flatMap((provide) => provide())
+}
+
+/** The enabled command that runs on `event` through the app-wide key handler, or null. */
+export function commandForKey(event: KeyboardEvent): Command | null {
+  for (const provide of providers.values()) {
+    const found = provide().find((command) => !command.disabled && command.matches?.(event))
+    if (found) return found
+  }
+  return null
+}

@@ -1,0 +1,68 @@
+/**
+ * The triage shortcuts (features/triage/shortcuts.ts) as palette commands: listed with their
+ * keys, and run by pressing those keys on the window, so the palette runs exactly what the
+ * key does (one handler, the same guards) and never goes stale when a shortcut changes.
+ */
+import { QUEUES } from '../../../../shared/queues'
+import { t } from '../../lib/i18n'
+import { SHORTCUTS, type Shortcut } from '../triage/shortcuts'
+import type { Command, CommandGroup } from './commands'
+
+/** Shown key names of the shortcut table -> KeyboardEvent.key. */
+const EVENT_KEYS: Record<string, string> = { Esc: 'Escape', Space: ' ', '↓': 'ArrowDown', '↑': 'ArrowUp' }
+
+/** Presses `shown` (e.g. `r`, `Mod+A`, `g a`) on the window, as the keyboard would. */
+export function pressKeys(shown: string): void {
+  for (const stroke of shown.split(' ')) {
+    const mod = stroke.startsWith('Mod+')
+    const raw = mod ? stroke.slice(4).toLowerCase() : stroke
+    const key = EVENT_KEYS[raw] ?? raw
+    window.dispatchEvent(new KeyboardEvent('keydown', { key, ctrlKey: mod, bubbles: true, cancelable: true }))
+  }
+}
+
+const GROUPS: Partial<Record<Shortcut['id'], CommandGroup>> = {
+  ready: 'document',
+  exported: 'document',
+  repair: 'document',
+  archive: 'document',
+  comment: 'document',
+  undo: 'document',
+  zoomIn: 'view',
+  zoomOut: 'view',
+  zoomReset: 'view',
+  original: 'view',
+  agenda: 'agendas',
+  help: 'app',
+}
+
+/** Every triage shortcut as a command; the queue keys become one command per queue. */
+export function triageCommands(): Command[] {
+  return SHORTCUTS.flatMap((shortcut): Command[] => {
+    const group = GROUPS[shortcut.id] ?? 'inbox'
+    if (shortcut.id === 'queue') {
+      return shortcut.keys.flatMap((key) => {
+        const queue = QUEUES[Number(key) - 1]
+        if (!queue) return []
+        return [
+          {
+            id: `triage.queue.${queue}`,
+            group,
+            label: t('app.command.showQueue', { queue: t(`triage.queue.${queue}`) }),
+            keys: [key],
+            run: () => pressKeys(key),
+          },
+        ]
+      })
+    }
+    return [
+      {
+        id: `triage.${shortcut.id}`,
+        group,
+        label: t(shortcut.label),
+        keys: shortcut.keys,
+        run: () => pressKeys(shortcut.keys[0]!),
+      },
+    ]
+  })
+}

@@ -1,0 +1,58 @@
+/**
+ * How the open document's image is shown, shared by the preview (features/documents/Preview)
+ * and the keyboard shortcuts + - 0 and f: the scale, whether it follows the pane's width,
+ * the rotation and whether the original PDF is shown instead.
+ *
+ * `zoom` is the scale against the image's natural size: 1 = 100 % = one image pixel per CSS
+ * pixel. While `fit` is true the preview sets `zoom` to whatever fits the pane's width.
+ */
+import { zoomedBy } from './previewMath'
+
+export { MAX_ZOOM, MIN_ZOOM, stackedPageCount } from './previewMath'
+
+export const previewState = $state({
+  /** Scale against the natural size; 0.1 to 8. */
+  zoom: 1,
+  /** The image follows the pane's width (the state a document opens in). */
+  fit: true,
+  /** Clockwise rotation in degrees. */
+  rotation: 0 as 0 | 90 | 180 | 270,
+  /** Show the original PDF (pdfjs) instead of the preview image. */
+  showOriginal: false,
+})
+
+/** Zooms by `factor` (the + and - keys): the image stops following the pane's width. */
+export function zoomBy(factor: number): void {
+  previewState.fit = false
+  previewState.zoom = zoomedBy(previewState.zoom, factor)
+}
+
+/** Fits the image to the pane's width again (the 0 key and *Fit width*). */
+export function resetZoom(): void {
+  previewState.fit = true
+}
+
+/** Shows the image at its natural size (100 %). */
+export function actualSize(): void {
+  previewState.fit = false
+  previewState.zoom = 1
+}
+
+/** Turns the image 90 degrees clockwise. */
+export function rotate(): void {
+  previewState.rotation = ((previewState.rotation + 90) % 360) as 0 | 90 | 180 | 270
+}
+
+/** A document opens fitted to the width, upright. */
+export function resetView(): void {
+  previewState.fit = true
+  previewState.rotation = 0
+}
+
+/** Decodes base64 (from a preview/original channel) into bytes. */
+export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}

@@ -1,0 +1,141 @@
+/**
+ * Every keyboard shortcut of the triage workspace, in one table used by both the key handler
+ * and the help overlay (`?`), so the overlay never lies. A shortcut may follow a prefix key
+ * (`g a`: press g, then a), as in mail clients.
+ */
+import type { MessageKey } from '../../locales/messages'
+
+export type ShortcutId =
+  | 'next'
+  | 'previous'
+  | 'first'
+  | 'last'
+  | 'open'
+  | 'close'
+  | 'select'
+  | 'selectAll'
+  | 'ready'
+  | 'exported'
+  | 'repair'
+  | 'archive'
+  | 'comment'
+  | 'undo'
+  | 'search'
+  | 'help'
+  | 'queue'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'zoomReset'
+  | 'original'
+  | 'agenda'
+
+export interface Shortcut {
+  id: ShortcutId
+  /** Keys as shown in the help overlay (`Mod` is Ctrl, or ⌘ on macOS). */
+  keys: string[]
+  /** The key of its description in the locales. */
+  label: MessageKey
+  /** The key pressed just before (`g` of `g a`); such a shortcut never fires without it. */
+  prefix?: string
+  /** True when `event` triggers this shortcut (after its prefix, when it has one). */
+  matches(event: KeyboardEvent): boolean
+}
+
+/** Keys that start a two-key shortcut and do nothing alone. */
+export const PREFIX_KEYS: ReadonlySet<string> = new Set(['g'])
+/** How long a prefix key waits for the second key, in ms. */
+export const PREFIX_TIMEOUT_MS = 1500
+
+const plain = (event: KeyboardEvent): boolean => !event.ctrlKey && !event.metaKey && !event.altKey
+const mod = (event: KeyboardEvent): boolean => (event.ctrlKey || event.metaKey) && !event.altKey
+const key =
+  (...keys: string[]) =>
+  (event: KeyboardEvent) =>
+    plain(event) && keys.includes(event.key)
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { id: 'next', keys: ['j', '↓'], label: 'triage.shortcut.next', matches: key('j', 'ArrowDown') },
+  { id: 'previous', keys: ['k', '↑'], label: 'triage.shortcut.previous', matches: key('k', 'ArrowUp') },
+  { id: 'first', keys: ['Home'], label: 'triage.shortcut.first', matches: key('Home') },
+  { id: 'last', keys: ['End'], label: 'triage.shortcut.last', matches: key('End') },
+  { id: 'open', keys: ['Enter', 'o'], label: 'triage.shortcut.open', matches: key('Enter', 'o') },
+  { id: 'close', keys: ['Esc'], label: 'triage.shortcut.close', matches: key('Escape') },
+  { id: 'select', keys: ['x', 'Space'], label: 'triage.shortcut.select', matches: key('x', ' ') },
+  {
+    id: 'selectAll',
+    keys: ['Mod+A'],
+    label: 'triage.shortcut.selectAll',
+    matches: (e) => mod(e) && !e.shiftKey && e.key.toLowerCase() === 'a',
+  },
+  { id: 'ready', keys: ['r'], label: 'triage.shortcut.ready', matches: key('r') },
+  { id: 'exported', keys: ['e'], label: 'triage.shortcut.exported', matches: key('e') },
+  { id: 'repair', keys: ['p'], label: 'triage.shortcut.repair', matches: key('p') },
+  { id: 'archive', keys: ['a'], label: 'triage.shortcut.archive', matches: key('a') },
+  { id: 'comment', keys: ['c'], label: 'triage.shortcut.comment', matches: key('c') },
+  {
+    id: 'undo',
+    keys: ['u', 'Mod+Z'],
+    label: 'triage.shortcut.undo',
+    matches: (e) => key('u')(e) || (mod(e) && !e.shiftKey && e.key.toLowerCase() === 'z'),
+  },
+  { id: 'search', keys: ['/'], label: 'triage.shortcut.search', matches: key('/') },
+  { id: 'help', keys: ['?'], label: 'triage.shortcut.help', matches: (e) => !e.ctrlKey && !e.metaKey && e.key === '?' },
+  {
+    id: 'queue',
+    keys: ['1', '2', '3', '4', '5', '6'],
+    label: 'triage.shortcut.queue',
+    matches: key('1', '2', '3', '4', '5', '6'),
+  },
+  {
+    id: 'zoomIn',
+    keys: ['+'],
+    label: 'triage.shortcut.zoomIn',
+    matches: (e) => !e.ctrlKey && !e.metaKey && (e.key === '+' || e.key === '='),
+  },
+  { id: 'zoomOut', keys: ['-'], label: 'triage.shortcut.zoomOut', matches: key('-') },
+  { id: 'zoomReset', keys: ['0'], label: 'triage.shortcut.zoomReset', matches: key('0') },
+  { id: 'original', keys: ['f'], label: 'triage.shortcut.original', matches: key('f') },
+  { id: 'agenda', keys: ['g a'], label: 'triage.shortcut.agenda', prefix: 'g', matches: key('a') },
+]
+
+/**
+ * The shortcut `event` triggers, or null. `prefix` is the prefix key pressed just before
+ * (see {@link PREFIX_KEYS}), if any: then only the shortcuts that follow it are looked at.
+ */
+export function shortcutFor(event: KeyboardEvent, prefix: string | null = null): Shortcut | null {
+  return SHORTCUTS.find((s) => (s.prefix ?? null) === prefix && s.matches(event)) ?? null
+}
+
+/**
+ * True when a key event must not trigger a single-key shortcut: it comes from a text field,
+ * or from inside an open dialog, or the page has no focused element while the user was typing
+ * in a field less than `graceMs` ago (the field's dialog closed under them: the next letters
+ * would otherwise act on documents).
+ */
+export function isGuarded(event: KeyboardEvent, lastTypedAt: number, now: number, graceMs = 1000): boolean {
+  const target = event.target as Element | null
+  if (isTypingTarget(target)) return true
+  if (target && typeof target.closest === 'function' && target.closest('dialog[open], [role="dialog"]')) return true
+  const focusLost = !target || target === document.body || target === document.documentElement
+  return focusLost && now - lastTypedAt < graceMs
+}
+
+/** True when the event comes from a field where typing must not trigger shortcuts. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false
+  const element = target as HTMLElement
+  if (element.isContentEditable) return true
+  const tag = element.tagName
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true
+  if (tag === 'INPUT') {
+    const type = (element as HTMLInputElement).type
+    return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(type)
+  }
+  return false
+}
+
+/** True for a focused control that Enter or Space activates (button, link, tab, checkbox...). */
+export function isActivatable(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false
+  return (target as Element).closest('button, a[href], input, select, summary, [role="tab"], [role="button"]') !== null
+}

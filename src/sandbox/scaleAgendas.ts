@@ -1,0 +1,77 @@
+import { company } from './seed'
+import type { SandboxStore } from './store'
+
+/** What `--agendas N --documents-per-agenda M` adds to the seed data. */
+export interface ScaleAgendas {
+  /** Agendas added, owned by the demo user (ids 5, 6, ...). */
+  agendas: number
+  /** Generated documents in each of them. */
+  documentsPerAgenda: number
+  /** The sandbox's seed: the same seed gives the same agendas and documents. */
+  seed: number
+}
+
+/** The demo user who owns the added agendas. */
+const OWNER_ID = 1
+const COUNTRIES = ['CZ', 'SK', 'DE', 'AT', 'GB', 'NL', 'FR', 'BE'] as const
+const CURRENCY: Record<(typeof COUNTRIES)[number], string> = {
+  CZ: 'CZK',
+  SK: 'EUR',
+  DE: 'EUR',
+  AT: 'EUR',
+  GB: 'GBP',
+  NL: 'EUR',
+  FR: 'EUR',
+  BE: 'EUR',
+}
+
+/**
+ * Adds `agendas` agendas owned by the demo user, as an accounting firm has one per client
+ * ("Client 0001 Ltd.", ids from 5 on, aliases `client-0001`, ...), each with
+ * `documentsPerAgenda` generated invoices (`synthetic.ts`, seeded with the sandbox's seed and
+ * the agenda's number, so every agenda differs and every run with the same seed is the same).
+ * Faker is loaded only when documents are asked for.
+ */
+export async function seedScaleAgendas(store: SandboxStore, options: ScaleAgendas): Promise<void> {
+  const count = Math.max(0, Math.floor(options.agendas))
+  const perAgenda = Math.max(0, Math.floor(options.documentsPerAgenda))
+  const generate = perAgenda > 0 ? (await import('./synthetic')).generateSyntheticDocuments : null
+  const firstId = Math.max(4, ...store.agendas.keys()) + 1
+  for (let n = 1; n <= count; n++) {
+    const number = String(n).padStart(4, '0')
+    const country = COUNTRIES[n % COUNTRIES.length]!
+    const agenda = store.addAgenda(
+      {
+        accountId: 1,
+        ownerId: OWNER_ID,
+        members: new Map(),
+        name: `Client ${number} Ltd.`,
+        address: { street: `${n} Client Street`, building_no: null, city: 'Brno', postal_code: '602 00', country },
+        company_id: `7${number}000`,
+        company_tax_id: `${country}7${number}000`,
+        company_vat_id: `${country}7${number}000`,
+        home_currency: CURRENCY[country],
+        email_alias: `client-${number}`,
+        email_whitelist: '',
+        external_id: `client-${number}`,
+        default_view_detail: 'summary',
+        active_addons: [],
+        client_id: null,
+      },
+      firstId + n - 1,
+    )
+    if (!generate) continue
+    for (const doc of generate({ count: perAgenda, seed: options.seed * 100_003 + n, company: company(agenda) })) {
+      store.addDocument({
+        agendaId: agenda.id,
+        type: doc.type,
+        state: doc.state,
+        createdAt: doc.createdAt,
+        lastModifiedAt: doc.lastModifiedAt,
+        userFileName: doc.userFileName,
+        data: doc.data,
+        files: { original: null, originalContentType: 'application/pdf', png: null },
+      })
+    }
+  }
+}

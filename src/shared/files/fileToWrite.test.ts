@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { checkFileToOpen, checkFileToSave } from './fileToWrite'
+
+const fixtures = join(import.meta.dirname, '../../../resources/demo/invoices')
+const pdf = new Uint8Array(readFileSync(join(fixtures, 'AzureInterior.pdf')))
+const png = new Uint8Array(readFileSync(join(fixtures, 'oyo.png')))
+const text = (value: string) => new TextEncoder().encode(value)
+const html = text('<html><script>docket.invoke("auth.listAccounts")</script></html>')
+const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0xff, 0xff, 0xb8, 0x00])
+
+describe('files Docket opens with the system viewer', () => {
+  it('opens a PDF or image named by its bytes, whatever name and type the service gave', () => {
+    expect(checkFileToOpen({ fileName: 'invoice.exe', mimeType: 'application/x-msdownload', bytes: pdf })).toEqual({
+      ok: true,
+      kind: 'pdf',
+      fileName: 'invoice_exe.pdf',
+      mimeType: 'application/pdf',
+      extensions: ['pdf'],
+      label: 'PDF document',
+    })
+    expect(checkFileToOpen({ fileName: 'scan\u202Egnp.hta', mimeType: 'text/html', bytes: png })).toMatchObject({
+      ok: true,
+      fileName: 'scangnp_hta.png',
+      mimeType: 'image/png',
+    })
+  })
+
+  it('refuses HTML, executables and even the app’s own CSV, with a code and a readable message', () => {
+    expect(checkFileToOpen({ fileName: 'invoice.pdf', mimeType: 'application/pdf', bytes: html })).toEqual({
+      ok: false,
+      code: 'unsupported_type',
+      message: 'invoice.pdf is not a PDF, PNG, JPEG or TIFF file, so Docket does not open it.',
+    })
+    expect(checkFileToOpen({ fileName: 'x\u202Eexe.pdf', mimeType: 'application/pdf', bytes: exe })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^xexe\.pdf is not/),
+    })
+    expect(checkFileToOpen({ fileName: 'a.csv', mimeType: 'text/csv', bytes: text('a,b\r\n') }).ok).toBe(false)
+  })
+})
+
+describe('files Docket saves where the user chooses', () => {
+  it('saves a document named by its bytes', () => {
+    expect(checkFileToSave({ fileName: 'evil.bat', mimeType: 'application/pdf', bytes: pdf })).toMatchObject({
+      ok: true,
+      kind: 'pdf',
+      fileName: 'evil_bat.pdf',
+    })
+  })
+
+  it('saves the app’s CSV and JSON exports as text with their own extension', () => {
+    expect(
+      checkFileToSave({ fileName: 'docket-agenda-1.csv', mimeType: 'text/csv', bytes: text('\uFEFFid\r\n1\r\n') }),
+    ).toEqual({
+      ok: true,
+      kind: 'export',
+      fileName: 'docket-agenda-1.csv',
+      mimeType: 'text/csv',
+      extensions: ['csv'],
+      label: 'CSV',
+    })
+    expect(checkFileToSave({ fileName: 'a.json', mimeType: 'application/json', bytes: text('{}') })).toMatchObject({
+      ok: true,
+      fileName: 'a.json',
+    })
+  })
+
+  it('refuses binary content that claims to be an export, and any other type', () => {
+    expect(checkFileToSave({ fileName: 'invoice.exe', mimeType: 'text/csv', bytes: exe })).toMatchObject({
+      ok: false,
+      code: 'unsupported_type',
+      message: 'invoice.exe is not a PDF, PNG, JPEG or TIFF file, so Docket does not save it.',
+    })
+    expect(checkFileToSave({ fileName: 'page.html', mimeType: 'text/html', bytes: html }).ok).toBe(false)
+    expect(checkFileToSave({ fileName: 'empty.pdf', mimeType: 'application/pdf', bytes: new Uint8Array() }).ok).toBe(
+      false,
+    )
+  })
+})

@@ -1,0 +1,118 @@
+/**
+ * What Docket agrees to put on disk or hand to the system: a document whose bytes are a PDF,
+ * PNG, JPEG or TIFF (named with the matching extension), or, for a save, an export the app
+ * wrote itself (CSV or JSON text). Everything else is refused before anything is written, so
+ * no HTML, script or executable the service sends can reach a viewer, a browser tab or the
+ * system's "open" handler. Pure functions: main's file host and the browser harness share them.
+ */
+import { sniffDocumentType, type DocumentKind } from './fileType'
+import { displayFileName, safeFileName } from './safeFileName'
+
+/** The export formats the app writes itself, by MIME type. */
+const EXPORT_TYPES: Readonly<Record<string, { extension: string; label: string }>> = {
+  'text/csv': { extension: 'csv', label: 'CSV' },
+  'application/json': { extension: 'json', label: 'JSON' },
+}
+
+/** A file that may be written: its safe name, the MIME type to declare, and save-dialog data. */
+export interface WritableFile {
+  ok: true
+  /** A document kind recognised by its bytes, or `export` for the app's own CSV/JSON. */
+  kind: DocumentKind | 'export'
+  /** Safe name with the extension that matches the content (see safeFileName.ts). */
+  fileName: string
+  /** The MIME type of the content as recognised, never the one claimed by the sender. */
+  mimeType: string
+  /** Extensions a file of this content may have, lower case, without the dot; the first is preferred. */
+  extensions: readonly [string, ...string[]]
+  /** Save-dialog filter label, e.g. `PDF document`. */
+  label: string
+}
+
+/** Refused: `code` is `unsupported_type`; `message` says which file and why, for a person. */
+export interface RefusedFile {
+  ok: false
+  code: 'unsupported_type'
+  message: string
+}
+
+/** The input of the checks: the name and MIME type the sender gave, and the bytes. */
+export interface FileToCheck {
+  fileName: string
+  mimeType: string
+  bytes: Uint8Array
+}
+
+/** An error carrying a {@link RefusedFile}: `code` `unsupported_type` for a program, `message` for a person. */
+export class UnsupportedFileError extends Error {
+  override readonly name = 'UnsupportedFileError'
+  readonly code = 'unsupported_type'
+}
+
+/** The checked file, or an {@link UnsupportedFileError} with the refusal's message (nothing written yet). */
+export function writableOrThrow(check: WritableFile | RefusedFile): WritableFile {
+  if (!check.ok) throw new UnsupportedFileError(check.message)
+  return check
+}
+
+function documentFile(file: FileToCheck, fallback: string): WritableFile | null {
+  const type = sniffDocumentType(file.bytes)
+  if (!type) return null
+  return {
+    ok: true,
+    kind: type.kind,
+    fileName: safeFileName(file.fileName, { extensions: type.extensions, fallback }),
+    mimeType: type.mimeType,
+    extensions: type.extensions,
+    label: type.label,
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+function isUtf8Text(bytes: Uint8Array): boolean {
+  try {
+    strictUtf8.decode(bytes)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function refusal(file: FileToCheck, action: string): RefusedFile {
+  return {
+    ok: false,
+    code: 'unsupported_type',
+    message: `${displayFileName(file.fileName)} is not a PDF, PNG, JPEG or TIFF file, so Docket does not ${action} it.`,
+  }
+}
+
+/**
+ * Whether `file` may be opened with the system's viewer: only a document recognised by its
+ * magic bytes (see fileType.ts), named with the matching extension. `fallback` is the name
+ * stem when nothing of the given name is left (e.g. `document-42`).
+ */
+export function checkFileToOpen(file: FileToCheck, fallback = 'document'): WritableFile | RefusedFile {
+  return documentFile(file, fallback) ?? refusal(file, 'open')
+}
+
+/**
+ * Whether `file` may be saved where the user chooses: a document recognised by its magic
+ * bytes, as for {@link checkFileToOpen}; or an export declared `text/csv` or
+ * `application/json` whose bytes are valid UTF-8 text (the app's exports always are; an
+ * executable or other binary claiming to be CSV is not), named with `.csv` or `.json`.
+ */
+export function checkFileToSave(file: FileToCheck, fallback = 'document'): WritableFile | RefusedFile {
+  const document = documentFile(file, fallback)
+  if (document) return document
+  const format = EXPORT_TYPES[file.mimeType]
+  if (!format || !isUtf8Text(file.bytes)) return refusal(file, 'save')
+  return {
+    ok: true,
+    kind: 'export',
+    fileName: safeFileName(file.fileName, { extensions: [format.extension], fallback }),
+    mimeType: file.mimeType,
+    extensions: [format.extension],
+    label: format.label,
+  }
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod'
+import { documentSchema } from '../../api/document'
+import { checkCodeSchema, checkResultSchema } from '../../checks/result'
+import { agendaRefSchema, documentIdSchema, setStateActionSchema } from '../../outbox/actions'
+import { defineChannels, defineEvents } from '../define'
+import { actionResultSchema } from './outbox'
+
+const id = documentIdSchema
+/** Up to 10,000 documents per action (a whole agenda selected with Ctrl+A). */
+const ids = z.array(id).min(1).max(10_000)
+
+/** Why an outbox action failed (sync engine), shown beside the document. */
+export const localFailureSchema = z.object({ code: z.string(), message: z.string() })
+
+/**
+ * One inbox row: the compact projection of a cached document the list shows. Money in the
+ * document's currency; dates YYYY-MM-DD as extracted (or null).
+ */
+export const documentRowSchema = z.object({
+  id,
+  /** PurchaseInvoice, SalesInvoice, ... */
+  type: z.string(),
+  /** Document state (docs/service-interface.md, "States"), optimistic while an action is pending. */
+  state: z.string(),
+  supplierName: z.string().nullable(),
+  /**
+   * The other party of the invoice as the agenda sees it: the customer of a sales invoice,
+   * the supplier of anything else (the agenda's own company is the supplier of its sales).
+   */
+  counterpartyName: z.string().nullable(),
+  invoiceNo: z.string().nullable(),
+  variableSymbol: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  total: z.number().nullable(),
+  /** ISO 4217 code of `total`; null when not extracted. */
+  currency: z.string().nullable(),
+  commentsCount: z.number().int().nonnegative(),
+  /** Outbox actions on this document not yet confirmed by the service. */
+  pending: z.number().int().nonnegative(),
+  /** The last failed outbox action on this document, if any. */
+  failed: localFailureSchema.nullable(),
+  /**
+   * The checks of the checks panel this document fails, in its order, for the inbox flags:
+   * the document's own sums, dates and IBAN, plus `duplicate` when another document of the
+   * agenda has the same supplier and invoice number. `overdue` is left out: the due date
+   * column shows it, and it changes with the day, not with the document.
+   */
+  warnings: z.array(checkCodeSchema),
+})
+export type DocumentRow = z.infer<typeof documentRowSchema>
+
+/** A cached document: the wire Document plus where it lives and what is pending locally. */
+export const cachedDocumentSchema = documentSchema.extend({
+  agenda_id: z.number().int(),
+  local: z.looseObject({
+    pendingActions: z.number().int().nonnegative(),
+    failed: localFailureSchema.nullable(),
+    archived: z.boolean(),
+  }),
+})
+export type CachedDocumentView = z.infer<typeof cachedDocumentSchema>
+
+/** Bytes over IPC/HTTP as base64 (previews are shown through blob: URLs). */
+const fileSchema = z.object({ contentType: z.string(), base64: z.string() })
+
+/**
+ * Channels of documents. Reads come from the local store; actions go through the outbox and
+ * answer the entry ids they wrote, so the renderer can undo them while unsent. Saving and
+ * opening the original go through the host (save dialog, system viewer).
+ */
+export const documentChannels = defineChannels({
+  'documents.list': {
+    input: z.object({ agendaId: agendaRefSchema }).strict(),
+    output: z.object({ agendaId: agendaRefSchema, rows: z.array(documentRowSchema) }),
+    description:
+      'Every cached, not archived document of an agenda as compact inbox rows, id descending; ' +
+      'the renderer filters by queue, type and search and sorts locally.',
+  },
+  'documents.get': {
+    input: z.object({ id }).strict(),
+    output: z.object({ document: cachedDocumentSchema, checks: z.array(checkResultSchema) }),
+    description: 'The full cached document with the results of the checks panel; not_found when not cached.',
+  },
+  'documents.preview': {
+    input: z.object({ id }).strict(),
+    output: fileSchema.nullable(),
+    description: 'The cached preview image of a document (null when none is cached yet).',
+  },
+  'documents.original': {
+    input: z.object({ id }).strict(),
+    output: fileSchema.extend({ fileName: z.string() }),
+    description: 'The original file (PDF) of a document; offline when not cached and no connection.',
+  },
+  'documents.setState': {
+    input: z.object({ ids, state: setStateActionSchema.shape.state }).strict(),
+    output: actionResultSchema,
+    description:
+      'Mark documents ready or exported through the outbox (one id: document.setState; several: one documents.setStates batch).',
+  },
+  'documents.repair': {
+    input: z.object({ ids, description: z.string().max(2000).optional() }).strict(),
+    output: actionResultSchema,
+    description: 'Send documents to human repair with an optional description (one outbox action per document).',
+  },
+  'documents.archive': {
+    input: z.object({ ids }).strict(),
+    output: actionResultSchema,
+    description: 'Archive documents through the outbox (one action per document).',
+  },
+  'documents.undo': {
+    input: z.object({ entryIds: z.array(z.string().min(1)).min(1).max(10_000) }).strict(),
+    output: z.object({ undone: z.number().int() }),
+    description:
+      'Undo the outbox entries of the last action while not yet sent; too_late when one was already sent (the others are still undone).',
+  },
+  'documents.delete': {
+    input: z.object({ documentId: id }).strict(),
+    output: z.object({ queued: z.boolean() }),
+    description: 'Removes a document (through the outbox; it disappears from the list at once).',
+  },
+  'documents.saveOriginal': {
+    input: z.object({ documentId: id }).strict(),
+    output: z.object({ saved: z.boolean(), path: z.string().optional() }),
+    description: 'Saves the uploaded original file through a save dialog (a download in the harness).',
+  },
+  'documents.openOriginal': {
+    input: z.object({ documentId: id }).strict(),
+    output: z.object({ opened: z.boolean() }),
+    description: "Opens the original file with the system's default viewer.",
+  },
+})
+
+/** Payload of `documents.changed`: which cached documents and agendas to read again. */
+export const documentsChangedSchema = z.object({
+  documentIds: z.array(z.number().int()),
+  agendaIds: z.array(z.number().int()),
+})
+export type DocumentsChanged = z.infer<typeof documentsChangedSchema>
+
+/** Payload of `documents.repairFinished`. */
+export const repairFinishedSchema = z.object({
+  documentId: z.number().int(),
+  agendaId: z.number().int(),
+  state: z.string(),
+})
+export type RepairFinished = z.infer<typeof repairFinishedSchema>
+
+/** Events about cached documents. */
+export const documentEvents = defineEvents({
+  'documents.changed': {
+    payload: documentsChangedSchema,
+    description:
+      'Cached documents or agendas changed (pull, action, rollback): re-read the documents named; re-read the agendas named whole (listed in full, record changed, documents removed); both empty: everything. A pull that changed nothing says nothing.',
+  },
+  'documents.repairFinished': {
+    payload: repairFinishedSchema,
+    description: 'The service finished the human review of a document sent for repair.',
+  },
+})
