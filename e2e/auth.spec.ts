@@ -100,6 +100,7 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('account-user')).toContainText('Second')
 
     // The switcher: the first server has no tokens any more, so it asks for a sign-in.
+    await page.getByTestId('shell-menu-button').click()
     await page.getByTestId('settings-button').click()
     await page.getByRole('button', { name: 'Switch to Sandbox' }).click()
     const needed = page.getByTestId('account-signin-needed')

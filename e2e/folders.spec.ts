@@ -98,6 +98,7 @@ const field = (name: string) => page.getByTestId('agenda-form').locator(`[name="
 
 test('account: the signed-in user from `me` is shown', async () => {
   const demo = (await state()).users.find((u) => u.id === 1)!
+  await page.getByTestId('shell-menu-button').click()
   await page.getByTestId('settings-button').click()
   await expect(page.getByTestId('account-panel-user')).toContainText(`${demo.name} ${demo.surname}`)
   await expect(page.getByTestId('account-panel-user')).toContainText(demo.email)
@@ -106,6 +107,7 @@ test('account: the signed-in user from `me` is shown', async () => {
 
 test('agenda edit: rules checked as you type, the service 422 on its field, then saved', async () => {
   await selectAgenda(2)
+  await page.getByTestId('shell-menu-button').click()
   await page.getByTestId('agenda-edit-button').click()
   await expect(field('name')).toHaveValue('Demo Scale Ltd.')
 
@@ -146,6 +148,7 @@ test('agenda edit: rules checked as you type, the service 422 on its field, then
 
 test('agenda of a colleague: shown read-only with the reason, nothing sent', async () => {
   await selectAgenda(3)
+  await page.getByTestId('shell-menu-button').click()
   await page.getByTestId('agenda-edit-button').click()
   await expect(page.getByTestId('agenda-readonly')).toContainText('Read-only')
   await expect(field('name')).toHaveValue('Colleague Shared')
@@ -157,6 +160,7 @@ test('agenda of a colleague: shown read-only with the reason, nothing sent', asy
 })
 
 test('agenda create: a lowercase country is stored uppercase', async () => {
+  await page.getByTestId('shell-menu-button').click()
   await page.getByTestId('agenda-new-button').click()
   await dialog().getByRole('button', { name: 'Create agenda', exact: true }).click()
   await expect(page.getByTestId('error-name')).toHaveText('Required.')
@@ -180,6 +184,7 @@ test('agenda create: a lowercase country is stored uppercase', async () => {
 test('export: agenda 1 to CSV (documents + items), opened with csv-parse, as on the sandbox', async () => {
   await selectAgenda(1)
   await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  await page.getByTestId('shell-menu-button').click()
   await page.getByTestId('export-button').click()
   const form = page.getByTestId('export-form')
   await form.locator('input[name="which"][value="filter"]').check()
@@ -220,6 +225,7 @@ let uploadedIds: number[] = []
 test('upload: a PDF and a PNG become documents in agenda 2; a text file is refused with its reason', async () => {
   await selectAgenda(2)
   const before = (await state()).documents.filter((d) => d.agenda_id === 2).map((d) => d.id)
+  await page.getByTestId('shell-menu-button').click()
   await page.getByTestId('upload-button').click()
   await page.getByTestId('upload-input').setInputFiles([
     {
@@ -258,6 +264,7 @@ test('upload: a PDF and a PNG become documents in agenda 2; a text file is refus
 test('upload by drag and drop on the drop zone', async () => {
   await selectAgenda(2)
   const before = new Set((await state()).documents.map((d) => d.id))
+  await page.getByTestId('shell-menu-button').click()
   await page.getByTestId('upload-button').click()
   await page.getByRole('button', { name: 'Clear the list' }).click()
   const png = (await readFile(join(invoicesDir, 'FlipkartInvoice.png'))).toString('base64')
@@ -283,6 +290,7 @@ test('upload by drag and drop on the drop zone', async () => {
 test('export JSON with mark-exported: the uploaded documents become exported on the sandbox', async () => {
   expect(uploadedIds.length).toBe(2)
   await selectAgenda(2)
+  await page.getByTestId('shell-menu-button').click()
   await page.getByTestId('export-button').click()
   const form = page.getByTestId('export-form')
   await form.locator('input[name="which"][value="filter"]').check()
@@ -343,6 +351,7 @@ test('delete: after the confirmation the document is gone from the sandbox', asy
 })
 
 test('webhook: 422 on auth_credentials.password shown at the password, then URL set and webhook deleted', async () => {
+  await page.getByTestId('shell-menu-button').click()
   await page.getByTestId('settings-button').click()
   const form = page.getByTestId('webhook-form')
   await form.locator('[name="webhookId"]').fill('1')

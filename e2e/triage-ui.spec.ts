@@ -178,12 +178,15 @@ test('the original PDF renders through pdfjs, and the preview zooms', async ({ p
   const image = page.getByTestId('preview-image')
   await expect(image).toBeVisible()
   const width = await image.evaluate((img) => img.getBoundingClientRect().width)
+  // The image opens fitted to its pane; 100 % is its natural size.
+  await expect(page.getByTestId('preview-fit')).toHaveAttribute('aria-pressed', 'true')
+  const fitted = (await page.getByTestId('preview-zoom').textContent())!
   await page.getByTestId('inbox-list').focus()
   await page.keyboard.press('+')
-  await expect(page.getByTestId('preview-zoom')).toHaveText('125 %')
+  await expect(page.getByTestId('preview-zoom')).toHaveText(`${Math.round(parseInt(fitted, 10) * 1.25)} %`)
   await expect.poll(() => image.evaluate((img) => img.getBoundingClientRect().width)).toBeGreaterThan(width * 1.2)
   await page.keyboard.press('0')
-  await expect(page.getByTestId('preview-zoom')).toHaveText('100 %')
+  await expect(page.getByTestId('preview-zoom')).toHaveText(fitted)
   await page.getByTestId('toggle-original').click()
   await expect(page.getByTestId('pdf-view')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
   const painted = await page

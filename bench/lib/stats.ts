@@ -19,6 +19,19 @@ export function round(value: number, digits = 1): number {
   return Math.round(value * f) / f
 }
 
+/**
+ * The figures of "the transport alone" (plain undici, the same requests and requests in
+ * flight, bodies read and dropped) beside a benchmark's: median, runs and ratio to the bound.
+ */
+export function transportAloneMetrics(runsMs: readonly number[], boundMs: number) {
+  const ms = median(runsMs)
+  return {
+    transportAloneMs: round(ms),
+    transportAloneRunsMs: runsMs.map((v) => round(v)),
+    transportAloneRatioToBound: round(ms / boundMs, 2),
+  }
+}
+
 /** Milliseconds since `start` (a `performance.now()` value). */
 export function since(start: number): number {
   return performance.now() - start

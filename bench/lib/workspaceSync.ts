@@ -68,14 +68,15 @@ export async function workspaceSyncer(
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver) as unknown
       if (typeof value !== 'function') return value
-      return async (...args: unknown[]) => {
+      return (...args: unknown[]) => {
         const started = performance.now()
-        try {
-          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)
-        } finally {
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args)
+        // Only calls that go to the service (they answer a promise) are timed; the others pass as they are.
+        if (!(result instanceof Promise)) return result
+        return result.finally(() => {
           timing.clientMs += performance.now() - started
           timing.calls[String(key)] = (timing.calls[String(key)] ?? 0) + 1
-        }
+        })
       }
     },
   })

@@ -1,74 +1,29 @@
 /**
  * `npm run harness -- --port 0 [--open] [--fixtures DIR] [--sandbox URL] [--user-data DIR] [--no-demo]
- *   [--credentials keytar|memory|auto] [sandbox options]`
+ *   [--credentials keytar|memory|auto] [--offline-after S] [--verbose] [sandbox flags]`
  * Prints `Harness listening on http://127.0.0.1:PORT` first, then the sandbox's line.
  * `--open` is the way to try Docket without Electron: it builds the app when no build exists
  * (the build's output goes to stderr) and opens the system browser at the harness; with CI set
  * or BROWSER=none it prints the address to open instead.
- * Sandbox options passed through: --documents N --seed N --token-ttl S --job-delay-ms N
- * --repair-delay-ms N --latency-ms N --fault-rate R --admin (admin is on by default here).
+ * Every sandbox flag is passed through to the in-process sandbox (`--documents N`,
+ * `--processing-delay-ms N`, `--rate-429 R`, `--drop-rate R`, `--latency-ms N`, ...: see
+ * src/sandbox/cli.ts); its admin routes are always on. `--offline-after S` takes the service
+ * away S seconds after start; `POST /__harness/network` `{ "online": true|false }` switches it
+ * (e2e/harness/network.ts). Exit code 2 on a bad flag.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { stopWithParent } from '../../src/sandbox/stopWithParent'
+import { parseHarnessArgs, type HarnessArgs } from './args'
 import { startHarness } from './server'
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '0' },
-    fixtures: { type: 'string' },
-    sandbox: { type: 'string' },
-    'user-data': { type: 'string' },
-    documents: { type: 'string' },
-    seed: { type: 'string' },
-    'token-ttl': { type: 'string' },
-    'job-delay-ms': { type: 'string' },
-    'repair-delay-ms': { type: 'string' },
-    'latency-ms': { type: 'string' },
-    'fault-rate': { type: 'string' },
-    admin: { type: 'boolean', default: true },
-    'no-demo': { type: 'boolean', default: false },
-    credentials: { type: 'string', default: 'auto' },
-    verbose: { type: 'boolean', default: false },
-    open: { type: 'boolean', default: false },
-  },
-  strict: true,
-})
-
-function numberOption(name: string, raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined
-  const value = Number(raw)
-  if (!Number.isFinite(value) || value < 0) {
-    console.error(`--${name} takes a number >= 0, got ${raw}`)
-    process.exit(2)
-  }
-  return value
-}
-
-function parseCredentials(raw: string | undefined): 'keytar' | 'memory' | 'auto' {
-  if (raw === 'keytar' || raw === 'memory' || raw === 'auto') return raw
-  console.error(`--credentials takes keytar, memory or auto, got ${raw}`)
+let args: HarnessArgs
+try {
+  args = parseHarnessArgs(process.argv.slice(2))
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error))
   process.exit(2)
-}
-
-const sandboxOptions: Record<string, unknown> = { admin: values.admin }
-const setIf = (key: string, value: number | undefined) => {
-  if (value !== undefined) sandboxOptions[key] = value
-}
-setIf('documents', numberOption('documents', values.documents))
-setIf('seed', numberOption('seed', values.seed))
-setIf('tokenTtlSec', numberOption('token-ttl', values['token-ttl']))
-setIf('jobDelayMs', numberOption('job-delay-ms', values['job-delay-ms']))
-setIf('repairDelayMs', numberOption('repair-delay-ms', values['repair-delay-ms']))
-const latencyMs = numberOption('latency-ms', values['latency-ms'])
-const faultRate = numberOption('fault-rate', values['fault-rate'])
-if (latencyMs !== undefined || faultRate !== undefined) {
-  sandboxOptions.faults = {
-    ...(latencyMs !== undefined && { latencyMs }),
-    ...(faultRate !== undefined && { errorRate: faultRate }),
-  }
 }
 
 /** Runs `npm run build` when the built renderer or bridge is missing; exits with its status when it fails. */
@@ -103,22 +58,25 @@ async function openInBrowser(url: string): Promise<void> {
   }
 }
 
-if (values.open) buildIfMissing()
+if (args.open) buildIfMissing()
 
 try {
   const harness = await startHarness({
-    port: numberOption('port', values.port),
-    fixturesDir: values.fixtures,
-    sandboxUrl: values.sandbox,
-    userDataDir: values['user-data'],
-    demo: !values['no-demo'],
-    credentials: parseCredentials(values.credentials),
-    sandboxOptions,
-    log: values.verbose ? (line) => console.error(line) : undefined,
+    port: args.port,
+    fixturesDir: args.fixtures,
+    sandboxUrl: args.sandbox,
+    userDataDir: args.userData,
+    demo: args.demo,
+    credentials: args.credentials,
+    sandboxOptions: args.sandboxOptions as Record<string, unknown>,
+    offlineAfterSec: args.offlineAfterSec,
+    log: args.verbose ? (line) => console.error(line) : undefined,
   })
   console.log(`Harness listening on ${harness.url}`)
   if (harness.sandboxUrl) console.log(`Sandbox listening on ${harness.sandboxUrl}`)
-  if (values.open) await openInBrowser(harness.url)
+  if (args.offlineAfterSec !== undefined)
+    console.log(`The service goes away in ${args.offlineAfterSec} s (POST /__harness/network to switch)`)
+  if (args.open) await openInBrowser(harness.url)
   const stop = () => {
     harness.close().then(
       () => process.exit(0),

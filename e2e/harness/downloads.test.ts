@@ -40,6 +40,7 @@ describe('harness downloads', () => {
 
   it('saves an original under its safe name with the extension of its bytes', async () => {
     const result = await downloads.files.saveFile({
+      kind: 'original',
       suggestedName: 'Faktura č. 7.exe',
       mimeType: 'application/pdf',
       bytes: pdf,
@@ -55,7 +56,12 @@ describe('harness downloads', () => {
 
   it('still offers the app’s CSV export as a download', async () => {
     const csv = new TextEncoder().encode('\uFEFFid\r\n1\r\n')
-    await downloads.files.saveFile({ suggestedName: 'docket-agenda-1.csv', mimeType: 'text/csv', bytes: csv })
+    await downloads.files.saveFile({
+      kind: 'export',
+      suggestedName: 'docket-agenda-1.csv',
+      mimeType: 'text/csv',
+      bytes: csv,
+    })
     const response = await fetch(`${base}${last().url}`)
     expect(response.headers.get('content-type')).toBe('text/csv')
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; /)
@@ -68,7 +74,7 @@ describe('harness downloads', () => {
       downloads.files.openWithSystemViewer({ fileName: 'invoice.pdf', mimeType: 'application/pdf', bytes: html }),
     ).rejects.toMatchObject({ code: 'unsupported_type' })
     await expect(
-      downloads.files.saveFile({ suggestedName: 'invoice.html', mimeType: 'text/html', bytes: html }),
+      downloads.files.saveFile({ kind: 'original', suggestedName: 'invoice.html', mimeType: 'text/html', bytes: html }),
     ).rejects.toMatchObject({ code: 'unsupported_type' })
     expect(announced.length).toBe(before)
     expect((await fetch(`${base}/__harness/files/anything`)).status).toBe(404)

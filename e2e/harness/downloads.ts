@@ -58,7 +58,12 @@ export function createHarnessDownloads(
     files: {
       async saveFile(file) {
         const checked = writableOrThrow(
-          checkFileToSave({ fileName: file.suggestedName, mimeType: file.mimeType, bytes: file.bytes }),
+          checkFileToSave({
+            kind: file.kind,
+            fileName: file.suggestedName,
+            mimeType: file.mimeType,
+            bytes: file.bytes,
+          }),
         )
         announce('harness.download', { url: store(checked, file.bytes), fileName: checked.fileName })
         return { saved: true, path: checked.fileName }

@@ -74,7 +74,13 @@ describe('harness: only its own address is served (DNS rebinding)', () => {
       '127.0.0.1',
       `127.0.0.1:${Number(port) + 1}`,
     ]) {
-      for (const path of ['/', '/__harness/info', '/__harness/events', '/__harness/bridge.js']) {
+      for (const path of [
+        '/',
+        '/__harness/info',
+        '/__harness/events',
+        '/__harness/bridge.js',
+        '/__harness/previews/1',
+      ]) {
         const answer = await send(path, { headers: { host } })
         expect(answer.status, `${host} ${path}`).toBe(403)
         expect(answer.body).not.toContain(harness.userDataDir)

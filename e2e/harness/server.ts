@@ -4,14 +4,17 @@ import { join, resolve } from 'node:path'
 import type { ServerResponse } from 'node:http'
 import Fastify from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { createAppServices, type AppServices } from '../../src/main/app'
+import { createAppServices, DEMO_SYNTHETIC_DOCUMENTS, type AppServices } from '../../src/main/app'
 import { WorkerPageDecoder } from '../../src/main/api/pageDecoder'
 import { createRouter } from '../../src/main/app/router'
 import { ElectronAccountStore } from '../../src/main/auth/accountStore'
 import { AuthError } from '../../src/main/auth/errors'
 import { MemoryCredentialStore, type CredentialStore } from '../../src/main/auth/credentialStore'
 import { KeytarCredentialStore } from '../../src/main/auth/keytarStore'
+import { createHarnessDesktop, createHarnessLogFile } from './desktop'
 import { createHarnessDownloads } from './downloads'
+import { registerNetworkRoute, startHarnessNetwork, type HarnessNetwork } from './network'
+import { harnessPreviewUrl, registerPreviewRoute } from './previews'
 
 /** Where the project lives, whatever the working directory. */
 export const projectRoot = resolve(import.meta.dirname, '../..')
@@ -39,13 +42,18 @@ export interface HarnessOptions {
   credentials?: 'keytar' | 'memory' | 'auto'
   /** Start in demo mode when no account is configured (default true). */
   demo?: boolean
+  /** Take the service away (the network switch goes offline) this many seconds after start. */
+  offlineAfterSec?: number
   log?: (line: string) => void
 }
 
 /** A running harness: the app's URL, the sandbox it talks to, and how to stop it. */
 export interface Harness {
   url: string
+  /** The sandbox itself (its admin routes answer also while the network switch is offline). */
   sandboxUrl: string | null
+  /** The switch between the app services and the sandbox (network.ts); null without a sandbox. */
+  network: HarnessNetwork | null
   userDataDir: string
   services: AppServices
   close(): Promise<void>
@@ -74,11 +82,13 @@ async function harnessCredentialStore(
  * Hosts the real app services (src/main/app) behind the IPC contract over HTTP for a browser:
  * serves the built renderer with a `window.docket` built by the same bridge function as the
  * preload (HTTP transport + event stream), starts the demo sandbox in-process unless
- * `sandboxUrl` is given. Builds nothing itself: run `npm run build` first.
+ * `sandboxUrl` is given, and puts a network switch between the app services and the sandbox
+ * (`POST /__harness/network` `{ online }`, `offlineAfterSec`: see network.ts). Builds nothing
+ * itself: run `npm run build` first.
  * It runs on people's machines, so it answers only requests addressed to its own
  * `127.0.0.1:<port>` (`Host`; anything else 403 `forbidden_host`), runs an IPC call only when
  * its `Origin` is exactly the harness's (else `forbidden_sender`), and hands out files only as
- * checked downloads (see downloads.ts).
+ * checked downloads (see downloads.ts) and preview images only to its own page (previews.ts).
  * Errors: rejects when the renderer build is missing or the port is taken.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -106,6 +116,33 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   }
 
   const downloads = createHarnessDownloads(send)
+  // the services' lines go to a daily log file, as in the app (diagnostics read it)
+  const logFile = createHarnessLogFile(userDataDir)
+  const servicesLog = (line: string): void => {
+    logFile.info(line)
+    log(line)
+  }
+
+  // The sandbox sits behind a network switch (network.ts): started here in demo mode, unless
+  // one already runs at `sandboxUrl`; the app services reach it only through the switch.
+  let ownSandbox: { url: string; close(): Promise<void> } | null = null
+  let network: HarnessNetwork | null = null
+  let offlineTimer: NodeJS.Timeout | null = null
+  if (options.sandboxUrl || (options.demo ?? true)) {
+    let target = options.sandboxUrl
+    if (!target) {
+      const { startSandbox } = await import('../../src/sandbox')
+      ownSandbox = await startSandbox({
+        port: 0,
+        fixturesDir: resolve(projectRoot, options.fixturesDir ?? 'resources/demo/invoices'),
+        documents: DEMO_SYNTHETIC_DOCUMENTS,
+        ...options.sandboxOptions,
+      })
+      target = ownSandbox.url
+      servicesLog(`Demo sandbox listening on ${target}`)
+    }
+    network = await startHarnessNetwork(target)
+  }
 
   const services = createAppServices({
     version,
@@ -113,7 +150,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     userDataDir,
     demoFixturesDir: resolve(projectRoot, options.fixturesDir ?? 'resources/demo/invoices'),
     demo: options.demo ?? true,
-    demoSandboxUrl: options.sandboxUrl,
+    demoSandboxUrl: network?.url ?? options.sandboxUrl,
     demoSandboxOptions: options.sandboxOptions,
     accountStore: new ElectronAccountStore({ cwd: userDataDir }),
     credentialStore: await harnessCredentialStore(options.credentials ?? 'auto', log),
@@ -123,6 +160,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     loopbackAnyPort: true,
     files: downloads.files,
+    previewUrl: harnessPreviewUrl,
     openExternal: async (url) => send('harness.openExternal', { url }),
     // Pulls decode pages in a worker thread as in the app; the harness runs the TypeScript source through tsx.
     pageDecoder: new WorkerPageDecoder({
@@ -130,9 +168,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       execArgv: ['--import', 'tsx'],
       log,
     }),
-    log,
+    log: servicesLog,
   })
   await services.start()
+  const desktop = createHarnessDesktop({ services, userDataDir, logFile, send, log })
+  const stopDesktop = desktop.desktop.start()
 
   const server = Fastify({ forceCloseConnections: true, bodyLimit: 64 * 1024 * 1024 })
   /** `http://127.0.0.1:<port>`, known once listening. */
@@ -146,7 +186,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
   })
   const router = createRouter({
-    handlers: services.handlers,
+    handlers: { ...services.handlers, ...desktop.desktop.handlers },
     // The browser's `Origin` header, compared whole; a call without one is refused.
     isTrustedSender: (senderOrigin) => origin !== '' && senderOrigin === origin,
     log,
@@ -175,22 +215,52 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     streams.add(reply.raw)
     request.raw.on('close', () => streams.delete(reply.raw))
   })
-  server.get('/__harness/info', async () => ({ sandboxUrl: services.serviceUrl(), userDataDir }))
+  const sandboxUrl = ownSandbox?.url ?? options.sandboxUrl ?? services.serviceUrl()
+  server.get('/__harness/info', async () => ({
+    sandboxUrl,
+    serviceUrl: services.serviceUrl(),
+    online: network?.online ?? true,
+    userDataDir,
+  }))
+  registerNetworkRoute(
+    server,
+    () => network,
+    (senderOrigin) => origin !== '' && senderOrigin === origin,
+  )
   downloads.register(server)
+  registerPreviewRoute(
+    server,
+    () => services.previews,
+    () => origin,
+  )
+  desktop.register(server, (senderOrigin) => origin !== '' && senderOrigin === origin)
   await server.register(fastifyStatic, { root: rendererDir, index: false, wildcard: true })
 
   const address = await server.listen({ host: '127.0.0.1', port: options.port ?? 0 })
   origin = new URL(address).origin
+  if (network && options.offlineAfterSec !== undefined) {
+    // Counted from when the harness answers, so the app had its first sync meanwhile.
+    const switched = network
+    offlineTimer = setTimeout(() => {
+      void switched.setOnline(false).then(() => log('Network switched offline (--offline-after)'))
+    }, options.offlineAfterSec * 1000)
+    offlineTimer.unref()
+  }
   return {
     url: origin,
-    sandboxUrl: services.serviceUrl(),
+    sandboxUrl,
+    network,
     userDataDir,
     services,
     async close() {
       disconnect()
+      stopDesktop()
       for (const stream of streams) stream.end()
       await server.close()
+      if (offlineTimer) clearTimeout(offlineTimer)
       await services.close()
+      await network?.close()
+      await ownSandbox?.close()
     },
   }
 }

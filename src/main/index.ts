@@ -1,44 +1,105 @@
 /**
  * Electron main: app lifecycle, the window, and the wiring of the host-agnostic services
- * (src/main/app) to Electron's IPC, protocol, dialogs and shell. Everything testable lives
+ * (src/main/app) to Electron's IPC, protocol, dialogs, shell and desktop integration
+ * (updates, logs, notifications, deep links, badge, window state). Everything testable lives
  * elsewhere; this file only assembles.
  */
+import { release } from 'node:os'
 import { join } from 'node:path'
-import { app, BrowserWindow, ipcMain, Menu, net, protocol, shell, session } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  ipcMain,
+  Menu,
+  nativeImage,
+  net,
+  Notification,
+  protocol,
+  screen,
+  shell,
+  session,
+} from 'electron'
+import ElectronStore from 'electron-store'
+// electron-updater is CommonJS whose `autoUpdater` is a lazy getter, so it is read off the default export.
+import electronUpdater from 'electron-updater'
+import type { DeepLink } from '../shared/deepLinks'
 import { createAppServices } from './app'
+import { createDesktop, type Desktop } from './app/desktop'
+import { notificationLanguage } from './app/desktop/notificationTexts'
+import { DesktopPreferencesStore } from './app/desktop/preferences'
 import { createRouter } from './app/router'
-import { appSchemePrivileges, createAppProtocolHandler } from './electron/appProtocol'
+import { appPreviewUrl, appSchemePrivileges, createAppProtocolHandler } from './electron/appProtocol'
 import { APP_ENTRY_URL, APP_SCHEME, isAppUrl } from './electron/appUrl'
 import { appMenuTemplate } from './electron/appMenu'
+import { BADGE_DOT_PNG, createBadge } from './electron/badge'
+import { startDeepLinks } from './electron/deepLinks'
 import { bindIpc } from './electron/ipcBinding'
+import { createNotifier } from './electron/notifications'
 import { createSecureWindow } from './electron/secureWindow'
 import { hardenApp, hardenSession } from './electron/appHardening'
 import { createElectronFileHost } from './electron/dialogs'
 import { createLoginWindowOpener } from './electron/loginWindow'
 import { createSystemBrowserOpener } from './electron/systemBrowser'
+import { UPDATE_FEED_URL } from './electron/updateFeed'
+import { createUpdater } from './electron/updater'
+import { restoreWindowState, trackWindowState } from './electron/windowState'
 import { ElectronAccountStore } from './auth/accountStore'
 import { KeytarCredentialStore } from './auth/keytarStore'
 import { WorkerPageDecoder } from './api/pageDecoder'
+import { createFileLogger } from './logging/logFile'
+import { openLogsFolder } from './logging/logsFolder'
 // electron-vite bundles the worker thread's module on its own and gives its path (types: electron-vite/node).
 import pageWorkerPath from './api/pageWorker?modulePath'
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
 const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources')
-const log = (line: string): void => console.log(`[docket] ${line}`)
+// one file a day in the OS log folder, every line redacted (src/main/logging); stdout too in development
+const fileLogger = createFileLogger({ logsDir: app.getPath('logs'), consoleLevel: app.isPackaged ? false : 'debug' })
+const log = (line: string): void => fileLogger.info(line)
 
 protocol.registerSchemesAsPrivileged([appSchemePrivileges])
 hardenApp(app)
 
-if (!app.requestSingleInstanceLock()) {
+let mainWindow: BrowserWindow | null = null
+let createWindow: (() => BrowserWindow) | null = null
+
+/** Shows, restores and focuses the main window, creating it when it was closed (once the app is ready). */
+function showMainWindow(): BrowserWindow | null {
+  const window = mainWindow ?? createWindow?.() ?? null
+  if (!window) return null
+  if (window.isMinimized()) window.restore()
+  window.show()
+  window.focus()
+  return window
+}
+
+// Before `ready`: takes the single-instance lock and registers docket:// (macOS sends the
+// link that launched the app before `ready`). A second Docket hands its link over and quits.
+const deepLinks = startDeepLinks({
+  app,
+  argv: process.argv,
+  devLaunch: process.defaultApp
+    ? { execPath: process.execPath, appPath: process.argv[1] ?? app.getAppPath() }
+    : undefined,
+  onSecondInstance: () => void showMainWindow(),
+  log: fileLogger,
+})
+
+if (!deepLinks.isPrimary) {
   app.quit()
 } else {
-  let mainWindow: BrowserWindow | null = null
   const openExternal = createSystemBrowserOpener({ openExternal: (url) => shell.openExternal(url) })
-
-  app.on('second-instance', () => {
-    if (!mainWindow) return
-    if (mainWindow.isMinimized()) mainWindow.restore()
-    mainWindow.focus()
+  // preferences and window state, one small file in the user data folder
+  const desktopStore = new ElectronStore<Record<string, unknown>>({ cwd: app.getPath('userData'), name: 'desktop' })
+  const preferences = new DesktopPreferencesStore(desktopStore)
+  let desktop: Desktop | null = null
+  const updater = createUpdater({
+    engine: electronUpdater.autoUpdater,
+    feedUrl: UPDATE_FEED_URL,
+    settings: preferences.updateSettings(),
+    log: fileLogger,
+    onStateChange: (state) => desktop?.updateStateChanged(state),
   })
 
   app
@@ -47,8 +108,13 @@ if (!app.requestSingleInstanceLock()) {
       hardenSession(session.defaultSession)
       protocol.handle(
         APP_SCHEME,
-        createAppProtocolHandler(join(import.meta.dirname, '../renderer'), (url) => net.fetch(url)),
+        createAppProtocolHandler(
+          join(import.meta.dirname, '../renderer'),
+          (url) => net.fetch(url),
+          () => services.previews,
+        ),
       )
+      const fileHost = createElectronFileHost({ getWindow: () => mainWindow })
 
       const services = createAppServices({
         version: app.getVersion(),
@@ -64,13 +130,55 @@ if (!app.requestSingleInstanceLock()) {
             parent: mainWindow ?? undefined,
             log,
           })(authorizeUrl, redirectUri),
-        files: createElectronFileHost({ getWindow: () => mainWindow }),
+        files: fileHost,
+        previewUrl: appPreviewUrl,
         openExternal,
         pageDecoder: new WorkerPageDecoder({ entry: pageWorkerPath, log }),
         log,
       })
+
+      /** Opens a link in the window, after its page has loaded when the window had to be created. */
+      const openLink = (link: DeepLink): void => {
+        const existed = mainWindow !== null
+        const window = showMainWindow()
+        if (!window || existed) desktop?.openLink(link)
+        else window.webContents.once('did-finish-load', () => desktop?.openLink(link))
+      }
+      const notifier = createNotifier({
+        Notification,
+        isEnabled: (kind) => preferences.notificationEnabled(kind),
+        focusMainWindow: () => void showMainWindow(),
+        openLink,
+        log: fileLogger,
+      })
+      const badge = createBadge({
+        app,
+        platform: process.platform,
+        windowsOverlay: { getWindow: () => mainWindow, image: nativeImage.createFromDataURL(BADGE_DOT_PNG) },
+        log: fileLogger,
+      })
+      desktop = createDesktop(services, {
+        clipboard: { writeText: (text) => clipboard.writeText(text) },
+        updater,
+        preferences,
+        logs: {
+          dir: fileLogger.logsDir,
+          open: () => openLogsFolder((path) => shell.openPath(path), fileLogger.logsDir),
+        },
+        // the window in front shows the same news itself (toasts, banners)
+        notify: (notice) => void (mainWindow?.isFocused() ? null : notifier.notify(notice)),
+        showBadge: (count) => badge.show(count),
+        runtime: {
+          electronVersion: process.versions.electron,
+          chromeVersion: process.versions.chrome,
+          os: { platform: process.platform, release: release(), arch: process.arch },
+        },
+        language: notificationLanguage(app.getLocale()),
+        log,
+      })
+
       const router = createRouter({
-        handlers: services.handlers,
+        handlers: { ...services.handlers, ...desktop.handlers },
         isTrustedSender: (url) => isAppUrl(url, devServerUrl),
         log,
       })
@@ -82,34 +190,61 @@ if (!app.requestSingleInstanceLock()) {
         isAppPage: (url) => isAppUrl(url, devServerUrl),
       })
       await services.start()
+      const stopDesktop = desktop.start()
 
+      const menu = desktop.menu
       Menu.setApplicationMenu(
         Menu.buildFromTemplate(
           appMenuTemplate({
             platform: process.platform,
             appName: app.name,
             isDev: !app.isPackaged,
-            openHelp: () => void openExternal('https://github.com/docket-app/docket#readme'),
+            help: {
+              openHelp: () => void openExternal('https://github.com/docket-app/docket#readme'),
+              openLogsFolder: () => void menu.openLogsFolder(),
+              copyDiagnostics: () => void menu.copyDiagnostics(),
+              checkForUpdates: () => void menu.checkForUpdates(),
+            },
           }),
         ),
       )
 
-      const createWindow = (): void => {
-        mainWindow = createSecureWindow({
-          BrowserWindow,
-          openExternal,
-          preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
-          devServerUrl,
-          log,
+      createWindow = () => {
+        // size, position and maximized state as last left on this display
+        const placement = restoreWindowState(desktopStore, screen)
+        const window = createSecureWindow(
+          {
+            BrowserWindow,
+            openExternal,
+            preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+            devServerUrl,
+            log,
+          },
+          placement ? { ...placement.bounds } : {},
+        )
+        if (placement?.maximized) window.maximize()
+        const stopTracking = trackWindowState(window, { store: desktopStore, screen })
+        window.on('closed', () => {
+          stopTracking()
+          mainWindow = null
         })
-        mainWindow.on('closed', () => (mainWindow = null))
-        void mainWindow.loadURL(devServerUrl ?? APP_ENTRY_URL)
+        mainWindow = window
+        void window.loadURL(devServerUrl ?? APP_ENTRY_URL)
+        return window
       }
-      createWindow()
+      createWindow().webContents.once('did-finish-load', () => deepLinks.deliverTo(openLink))
       app.on('activate', () => {
-        if (BrowserWindow.getAllWindows().length === 0) createWindow()
+        if (BrowserWindow.getAllWindows().length === 0) createWindow?.()
       })
-      app.on('before-quit', () => void services.close())
+      void fileLogger.pruneOldFiles()
+      updater.start()
+      app.on('before-quit', () => {
+        updater.stop()
+        notifier.closeAll()
+        stopDesktop()
+        void services.close()
+        void fileHost.cleanup()
+      })
     })
     .catch((error: unknown) => {
       log(`Docket could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)

@@ -148,7 +148,10 @@ export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): vo
     ])
     const matching = store.matchingIds(key, () => {
       const out: number[] = []
-      for (const id of sortedIds ?? store.documentIdsDescending()) {
+      const candidates =
+        sortedIds ??
+        (agendaIds.size === 1 ? store.documentIdsOfAgenda([...agendaIds][0]!) : store.documentIdsDescending())
+      for (const id of candidates) {
         const doc = store.documents.get(id)
         if (!doc || doc.archived || !agendaIds.has(doc.agendaId) || !typeSet.has(doc.type)) continue
         if (stateSet && !stateSet.has(doc.state)) continue

@@ -28,6 +28,8 @@ describe('faults (off by default)', () => {
       endlessListing: 'off',
       endlessListingAgendaId: 0,
       hugePageBytes: 0,
+      hugePreviewBytes: 0,
+      hugeOriginalBytes: 0,
     })
   })
 

@@ -6,12 +6,14 @@
  * a document list that never ends, and listing pages far larger than any real page.
  */
 
+import { NO_HOSTILE_FILE_FAULTS, type HostileFileFaults } from './hostileFiles'
+
 /** How GET /api/v1_2/documents misbehaves: never ending with the same documents, or with new ones on every page. */
 export type EndlessListing = 'off' | 'same-ids' | 'new-ids'
 export const ENDLESS_LISTING_MODES: readonly EndlessListing[] = ['off', 'same-ids', 'new-ids']
 
 /** Rates are probabilities 0..1 per request; times in ms except retryAfterSec (seconds). */
-export interface SandboxFaults {
+export interface SandboxFaults extends HostileFileFaults {
   errorRate: number
   rate429: number
   dropRate: number
@@ -24,14 +26,15 @@ export interface SandboxFaults {
    * of the listing's first document under new ids, descending from 900,000,000). Neither ever
    * answers a short page.
    */
-  endlessListing: EndlessListing
-  /** Agenda whose listings misbehave as `endlessListing` says; 0: every agenda. */
-  endlessListingAgendaId: number
+  endlessListing?: EndlessListing
+  /** Agenda whose listings misbehave as `endlessListing` says; 0 (default): every agenda. */
+  endlessListingAgendaId?: number
   /** > 0: every listing page answers a valid JSON body of this many bytes, streamed without Content-Length. */
-  hugePageBytes: number
+  hugePageBytes?: number
 }
 
 export const NO_FAULTS: SandboxFaults = {
+  ...NO_HOSTILE_FILE_FAULTS,
   errorRate: 0,
   rate429: 0,
   dropRate: 0,
@@ -100,7 +103,7 @@ export class FaultInjector {
 
   /** How listings of `agendaId` (undefined: across agendas) misbehave now. */
   listingFault(agendaId: number | undefined): { endless: EndlessListing; hugePageBytes: number } {
-    const { endlessListing, endlessListingAgendaId, hugePageBytes } = this.faults
+    const { endlessListing = 'off', endlessListingAgendaId = 0, hugePageBytes = 0 } = this.faults
     const targeted = endlessListingAgendaId === 0 || endlessListingAgendaId === agendaId
     return { endless: targeted ? endlessListing : 'off', hugePageBytes }
   }

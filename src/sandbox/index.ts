@@ -12,8 +12,10 @@ import { isObject, sendMessage, type SandboxContext } from './context'
 import { registerDocuments } from './documents'
 import { FaultInjector, validateFaults, waitUntil, type SandboxFaults } from './faults'
 import { registerFiles } from './files'
+import { registerHostileFiles } from './hostileFiles'
 import { loadFixtures } from './fixtures'
 import { registerOAuth } from './oauth'
+import { registerRevokeTokens } from './revokeTokens'
 import { DocumentPreviews } from './previews/documentPreviews'
 import { defaultPreviewCacheDir } from './previews/pageCache'
 import type { RasterizerName } from './previews/rasterizer'
@@ -251,6 +253,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerOAuth(app, ctx)
   registerDocuments(app, ctx)
   registerFiles(app, ctx)
+  registerHostileFiles(app, ctx)
   registerComments(app, ctx)
   registerAgendas(app, ctx)
   registerAccount(app, ctx)
@@ -277,6 +280,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       stats.reset()
       return summary
     })
+    registerRevokeTokens(app, ctx)
     app.post('/_sandbox/revoke', async (request, reply) => {
       const body = isObject(request.body) ? request.body : {}
       const user =

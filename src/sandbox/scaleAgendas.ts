@@ -35,7 +35,8 @@ const CURRENCY: Record<(typeof COUNTRIES)[number], string> = {
 export async function seedScaleAgendas(store: SandboxStore, options: ScaleAgendas): Promise<void> {
   const count = Math.max(0, Math.floor(options.agendas))
   const perAgenda = Math.max(0, Math.floor(options.documentsPerAgenda))
-  const generate = perAgenda > 0 ? (await import('./synthetic')).generateSyntheticDocuments : null
+  const synthetic = perAgenda > 0 ? await import('./synthetic') : null
+  const faker = synthetic?.newFaker()
   const firstId = Math.max(4, ...store.agendas.keys()) + 1
   for (let n = 1; n <= count; n++) {
     const number = String(n).padStart(4, '0')
@@ -60,8 +61,12 @@ export async function seedScaleAgendas(store: SandboxStore, options: ScaleAgenda
       },
       firstId + n - 1,
     )
-    if (!generate) continue
-    for (const doc of generate({ count: perAgenda, seed: options.seed * 100_003 + n, company: company(agenda) })) {
+    if (!synthetic || !faker) continue
+    const seed = options.seed * 100_003 + n
+    for (const doc of synthetic.generateSyntheticDocuments(
+      { count: perAgenda, seed, company: company(agenda) },
+      faker,
+    )) {
       store.addDocument({
         agendaId: agenda.id,
         type: doc.type,

@@ -57,6 +57,11 @@ const COMMON_STATES: DocumentState[] = [
 const DAY_MS = 86_400_000
 const START_MS = Date.UTC(2025, 0, 1)
 
+/** A Faker with the locales the generated documents use (seed it before use). */
+export function newFaker(): Faker {
+  return new Faker({ locale: [en, base] })
+}
+
 /**
  * Generates `count` invoices, deterministic for `seed`: purchase and sales invoices, every
  * state of DOCUMENT_STATES (every tenth document cycles through all of them), valid IBANs
@@ -64,8 +69,11 @@ const START_MS = Date.UTC(2025, 0, 1)
  * quantity x unit price - discount, item tax = subtotal x rate; tax lines sum the items per
  * rate; the summary sums the tax lines.
  */
-export function generateSyntheticDocuments(options: SyntheticOptions): SyntheticDocument[] {
-  const faker = new Faker({ locale: [en, base] })
+export function generateSyntheticDocuments(
+  options: SyntheticOptions,
+  /** A Faker to reuse (making one takes milliseconds: 200 agendas share one); it is seeded here. */
+  faker: Faker = newFaker(),
+): SyntheticDocument[] {
   faker.seed(options.seed)
   const docs: SyntheticDocument[] = []
   // A pool of counterparties keeps generation fast and makes suppliers recur, as in real inboxes.

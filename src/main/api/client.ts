@@ -12,9 +12,16 @@ import {
   setDocumentState,
   setDocumentStates,
 } from './documents'
-import type { HoldOff } from './budget'
+import type { HoldOff, RequestPriority } from './budget'
 import { HttpClient, type HttpClientOptions } from './http'
-import { downloadOriginal, getOriginalFile, getPreview, type BinaryResponse, type OriginalFile } from './originals'
+import {
+  downloadOriginal,
+  getOriginalFile,
+  getPreview,
+  type BinaryResponse,
+  type FileRequestTurn,
+  type OriginalFile,
+} from './originals'
 import { inlinePageDecoder, type DocumentPageDecoder } from './pageDecoder'
 import {
   listDocumentPages,
@@ -106,17 +113,17 @@ export class ApiClient {
   deleteDocument(id: number): Promise<void> {
     return deleteDocument(this.http, id)
   }
-  /** GET /api/v1_2/documents/:id/original_file: the uploaded file. */
-  getOriginalFile(id: number): Promise<OriginalFile> {
-    return getOriginalFile(this.http, id)
+  /** GET /api/v1_2/documents/:id/original_file: the uploaded file (`turn`: background copies go after a person's requests). */
+  getOriginalFile(id: number, turn?: FileRequestTurn): Promise<OriginalFile> {
+    return getOriginalFile(this.http, id, turn)
   }
   /** GET of a signed `original` address (https or loopback only, no bearer token). */
   downloadOriginal(signedUrl: string): Promise<BinaryResponse> {
     return downloadOriginal(this.http, signedUrl)
   }
-  /** GET of a relative `preview` path on the service origin. */
-  getPreview(relativePath: string): Promise<BinaryResponse> {
-    return getPreview(this.http, relativePath)
+  /** GET of a relative `preview` path on the service origin (`turn`: background copies go after a person's requests). */
+  getPreview(relativePath: string, turn?: FileRequestTurn): Promise<BinaryResponse> {
+    return getPreview(this.http, relativePath, turn)
   }
   /** PATCH /api/v1_2/documents/:id: state `ready` or `exported`. */
   setDocumentState(id: number, state: SettableState): Promise<SetStateResponse> {
@@ -137,8 +144,8 @@ export class ApiClient {
 
   // Comments (comments.ts).
   /** GET /api/v1_2/documents/:id/comments. */
-  listComments(documentId: number): Promise<Comment[]> {
-    return listComments(this.http, documentId)
+  listComments(documentId: number, priority?: RequestPriority): Promise<Comment[]> {
+    return listComments(this.http, documentId, priority)
   }
   /** POST /api/v1_2/documents/:id/comments: the new comment's uuid. */
   createComment(documentId: number, text: string): Promise<{ uuid: string }> {

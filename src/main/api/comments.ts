@@ -1,12 +1,17 @@
 import { commentListResponseSchema, createCommentResponseSchema, type Comment } from '../../shared/api/comment'
+import type { RequestPriority } from './budget'
 import type { HttpClient } from './http'
 
 /** Comments on a document (docs/service-interface.md, "Comments"); a comment is named by its `uuid`. */
 
-/** GET /api/v1_2/documents/:id/comments (deleted comments are not returned). */
-export async function listComments(http: HttpClient, documentId: number): Promise<Comment[]> {
+/** GET /api/v1_2/documents/:id/comments (deleted comments are not returned); a pull asks at `background` priority. */
+export async function listComments(
+  http: HttpClient,
+  documentId: number,
+  priority: RequestPriority = 'user',
+): Promise<Comment[]> {
   const body = await http.json(
-    { method: 'GET', path: `/api/v1_2/documents/${documentId}/comments`, idempotent: true },
+    { method: 'GET', path: `/api/v1_2/documents/${documentId}/comments`, idempotent: true, priority },
     commentListResponseSchema,
   )
   return body.comments

@@ -1,13 +1,10 @@
 import { uploadResponseSchema } from '../../shared/api/document'
 import { ApiError, isApiError } from './errors'
+import { MAX_REQUEST_BYTES } from '../../shared/files/limits'
 import type { HttpClient } from './http'
 
-/**
- * The largest request body Docket sends, in bytes (decimal 20 MB): the service states no
- * limit, and the clients known to work with it keep each upload request under 20 MB. The
- * upload planner packs files by it, and {@link uploadDocuments} batches by it.
- */
-export const MAX_REQUEST_BYTES = 20_000_000
+/** The largest request body Docket sends, in bytes (20 MB; the planner and {@link uploadDocuments} batch by it). */
+export { MAX_REQUEST_BYTES }
 
 /** Bytes allowed for `{"documents":[` ... `]}` around the entries of one request. */
 const ENVELOPE_ALLOWANCE = 32

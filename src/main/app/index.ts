@@ -3,8 +3,10 @@ import type { DocumentPageDecoder } from '../api/pageDecoder'
 import type { AccountStore } from '../auth/accountStore'
 import type { CredentialStore } from '../auth/credentialStore'
 import { createAgendaEditingHandlers } from './agendas/editing'
+import { createAgendaOfflineHandlers } from './agendas/offline'
 import { AuthService, type SandboxInfo } from './auth'
 import { createOriginalFileHandlers } from './documents/originals'
+import { createPreviewImages, type PreviewImages, type PreviewUrlOf } from './documents/previewImages'
 import { EventBus } from './eventBus'
 import { createExportHandlers } from './export/handlers'
 import { createOutboxHandlers } from './outbox/handlers'
@@ -27,7 +29,7 @@ const DEFAULT_SANDBOX_CREDENTIALS: SandboxInfo['credentials'] = {
 }
 
 /** Synthetic documents in the demo's second agenda, so every queue has something to show. */
-const DEMO_SYNTHETIC_DOCUMENTS = 120
+export const DEMO_SYNTHETIC_DOCUMENTS = 120
 
 /** Everything the app services need from their host (Electron main or the browser harness). */
 export interface AppServicesOptions {
@@ -58,6 +60,12 @@ export interface AppServicesOptions {
   openExternal: (url: string) => Promise<void>
   /** Save and open files (dialogs in Electron, downloads in the harness). */
   files: FileHost
+  /**
+   * Where the host serves preview images from {@link AppServices.previews} (the app protocol in
+   * Electron, a route of the harness): `documents.preview` answers this URL. Default: a
+   * relative `/previews/<id>` (tests that serve no images).
+   */
+  previewUrl?: PreviewUrlOf
   /** The service accepts any loopback redirect port (RFC 8252 §7.3): the system-browser flow listens on port 0. */
   loopbackAnyPort?: boolean
   /**
@@ -74,6 +82,11 @@ export interface AppServices {
   bus: EventBus
   auth: AuthService
   session: WorkspaceSession
+  /**
+   * The preview images the host serves at `previewUrl` (PNG and JPEG only, size-capped). A
+   * host reads this property on every request, so a test host may swap it.
+   */
+  previews: PreviewImages
   /** Starts demo mode when no account is configured, or opens the current account's workspace. */
   start(): Promise<void>
   /** Stops background work and closes stores; safe to call twice. */
@@ -187,7 +200,10 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   bus.connect((event, payload) => uploadProgress.onEvent(event, payload))
   const outbox = createOutboxHandlers(getWorkspace)
   // The row cache follows the workspace's events to stay exact (src/main/app/documents/rowCache.ts).
-  const triage = createTriageHandlers(getWorkspace, { subscribe: (listener) => bus.connect(listener) })
+  const triage = createTriageHandlers(getWorkspace, {
+    subscribe: (listener) => bus.connect(listener),
+    ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
+  })
 
   const handlers: Handlers = {
     'app.info': () => info(),
@@ -196,6 +212,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...outbox,
     ...triage,
     ...createAgendaEditingHandlers({ getWorkspace, getClient: currentClient }),
+    ...createAgendaOfflineHandlers(getWorkspace),
     ...createOriginalFileHandlers({ getWorkspace, files }),
     ...createExportHandlers({ getWorkspace, files }),
     ...createUploadHandlers({ getWorkspace, progress: uploadProgress }),
@@ -235,6 +252,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus,
     auth,
     session,
+    previews: createPreviewImages(getWorkspace),
     serviceUrl,
     async start() {
       const accounts = options.accountStore.list()

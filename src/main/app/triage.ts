@@ -3,11 +3,18 @@ import { createAgendaListHandlers } from './agendas/list'
 import { createCommentHandlers, type CommentsWorkspace } from './comments/handlers'
 import { createAgendaRowsSource, type AgendaRowsOptions } from './documents/agendaRows'
 import { createDocumentHandlers, type DocumentChannel, type DocumentsWorkspace } from './documents/handlers'
+import type { PreviewUrlOf } from './documents/previewImages'
 import type { RowsWorkspace } from './documents/rowCache'
 import type { HandlersFor } from './router'
 
 /** The part of the offline workspace the triage screen's channels use. */
 export type TriageWorkspace = AgendaListWorkspace & RowsWorkspace & DocumentsWorkspace & CommentsWorkspace
+
+/** Options of {@link createTriageHandlers}: the row source's, and where the host serves preview images. */
+export interface TriageOptions extends AgendaRowsOptions {
+  /** Builds the URL `documents.preview` answers (the host's route for preview images). */
+  previewUrl?: PreviewUrlOf
+}
 
 /** The channels the triage screen reads and acts through, all served by the local store. */
 export type TriageChannel =
@@ -22,12 +29,17 @@ export type TriageChannel =
  */
 export function createTriageHandlers(
   getWorkspace: () => TriageWorkspace,
-  options: AgendaRowsOptions = {},
+  options: TriageOptions = {},
 ): HandlersFor<TriageChannel> {
   const rows = createAgendaRowsSource(getWorkspace, options)
   return {
     ...createAgendaListHandlers(getWorkspace, rows),
-    ...createDocumentHandlers({ getWorkspace, rows, ...(options.now ? { now: options.now } : {}) }),
+    ...createDocumentHandlers({
+      getWorkspace,
+      rows,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
+    }),
     ...createCommentHandlers(getWorkspace),
   }
 }

@@ -1,14 +1,26 @@
 import type { MenuItemConstructorOptions } from 'electron'
 
+/** What the Help menu's items do. */
+export interface HelpMenuActions {
+  /** Opens Docket's documentation in the system browser. */
+  openHelp(): void
+  /** Shows the folder of the log files (*Open logs folder*). */
+  openLogsFolder(): void
+  /** Copies the diagnostics text for a support request (*Copy diagnostics*). */
+  copyDiagnostics(): void
+  /** Checks the update feed now (*Check for updates…*). */
+  checkForUpdates(): void
+}
+
 /**
  * The standard application menu: the app menu on macOS, File, Edit (undo, cut, copy, paste,
- * select all roles, so text fields work with the usual shortcuts), View, Window and Help.
- * `openHelp` opens Docket's documentation in the system browser.
+ * select all roles, so text fields work with the usual shortcuts), View, Window and Help
+ * (documentation, logs folder, diagnostics, update check).
  */
 export function appMenuTemplate(options: {
   platform: NodeJS.Platform
   appName: string
-  openHelp: () => void
+  help: HelpMenuActions
   isDev: boolean
 }): MenuItemConstructorOptions[] {
   const isMac = options.platform === 'darwin'
@@ -67,7 +79,14 @@ export function appMenuTemplate(options: {
   })
   template.push({
     role: 'help',
-    submenu: [{ label: 'Docket Help', click: () => options.openHelp() }],
+    submenu: [
+      { label: 'Docket Help', click: () => options.help.openHelp() },
+      { type: 'separator' },
+      { label: 'Open Logs Folder', click: () => options.help.openLogsFolder() },
+      { label: 'Copy Diagnostics', click: () => options.help.copyDiagnostics() },
+      { type: 'separator' },
+      { label: 'Check for Updates…', click: () => options.help.checkForUpdates() },
+    ],
   })
   return template
 }

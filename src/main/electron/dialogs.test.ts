@@ -48,10 +48,10 @@ describe('Electron FileHost: save', () => {
       fs,
     })
     const result = await host.saveFile({
+      kind: 'export',
       suggestedName: 'export.csv',
       mimeType: 'text/csv',
       bytes: csv,
-      filters: [{ name: 'CSV', extensions: ['csv'] }],
     })
     expect(result).toEqual({ saved: true, path: '/home/u/export.csv' })
     expect(showSaveDialog.mock.calls[0]![0]).toBe(window)
@@ -70,7 +70,9 @@ describe('Electron FileHost: save', () => {
       shell: { openPath: vi.fn() },
       fs,
     })
-    expect(await host.saveFile({ suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes })).toEqual({
+    expect(
+      await host.saveFile({ kind: 'original', suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes }),
+    ).toEqual({
       saved: false,
     })
     expect(files.size).toBe(0)
@@ -84,7 +86,9 @@ describe('Electron FileHost: save', () => {
       shell: { openPath: vi.fn() },
       fs,
     })
-    await expect(host.saveFile({ suggestedName: 'x.csv', mimeType: 'text/csv', bytes: csv })).rejects.toMatchObject({
+    await expect(
+      host.saveFile({ kind: 'export', suggestedName: 'x.csv', mimeType: 'text/csv', bytes: csv }),
+    ).rejects.toMatchObject({
       code: 'io',
       message: 'Could not save x.csv: permission denied.',
     })
@@ -194,10 +198,10 @@ describe('Electron FileHost: save an original', () => {
   it('suggests a safe name with the extension of the bytes and offers only that type', async () => {
     const { host, files, showSaveDialog } = saveHost('/home/u/invoicefdp_exe.pdf')
     const result = await host.saveFile({
+      kind: 'original',
       suggestedName: 'invoice\u202Efdp.exe',
       mimeType: 'application/x-msdownload',
       bytes,
-      filters: [{ name: 'Programs', extensions: ['exe'] }],
     })
     expect(showSaveDialog.mock.calls[0]![0]).toMatchObject({
       defaultPath: 'invoicefdp_exe.pdf',
@@ -209,7 +213,9 @@ describe('Electron FileHost: save an original', () => {
 
   it('adds the extension to a path chosen without it, without replacing an existing file', async () => {
     const chosen = saveHost('/home/u/invoice.exe')
-    expect(await chosen.host.saveFile({ suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes })).toEqual({
+    expect(
+      await chosen.host.saveFile({ kind: 'original', suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes }),
+    ).toEqual({
       saved: true,
       path: '/home/u/invoice.exe.pdf',
     })
@@ -217,7 +223,7 @@ describe('Electron FileHost: save an original', () => {
 
     const taken = saveHost('/home/u/invoice', { existing: ['/home/u/invoice.pdf'] })
     await expect(
-      taken.host.saveFile({ suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes }),
+      taken.host.saveFile({ kind: 'original', suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes }),
     ).rejects.toMatchObject({
       code: 'io',
       message: 'Could not save a.pdf: a file with that name already exists.',
@@ -232,7 +238,7 @@ describe('Electron FileHost: save an original', () => {
       ['run.command', 'application/octet-stream', new TextEncoder().encode('#!/bin/sh\nrm -rf ~')],
     ] as const) {
       const { host, files, showSaveDialog } = saveHost('/home/u/x')
-      await expect(host.saveFile({ suggestedName, mimeType, bytes: content })).rejects.toMatchObject({
+      await expect(host.saveFile({ kind: 'original', suggestedName, mimeType, bytes: content })).rejects.toMatchObject({
         code: 'unsupported_type',
         message: `${suggestedName} is not a PDF, PNG, JPEG or TIFF file, so Docket does not save it.`,
       })
@@ -241,12 +247,29 @@ describe('Electron FileHost: save an original', () => {
     }
   })
 
+  it('saves an original only as a document and an export only as its declared text', async () => {
+    const original = saveHost('/home/u/x')
+    await expect(
+      original.host.saveFile({ kind: 'original', suggestedName: 'data.csv', mimeType: 'text/csv', bytes: csv }),
+    ).rejects.toMatchObject({ code: 'unsupported_type' })
+    const exported = saveHost('/home/u/x')
+    await expect(
+      exported.host.saveFile({ kind: 'export', suggestedName: 'a.csv', mimeType: 'application/pdf', bytes }),
+    ).rejects.toMatchObject({
+      code: 'unsupported_type',
+      message: 'a.csv is not a CSV or JSON export, so Docket does not save it.',
+    })
+    expect(original.showSaveDialog).not.toHaveBeenCalled()
+    expect(exported.showSaveDialog).not.toHaveBeenCalled()
+    expect(original.files.size + exported.files.size).toBe(0)
+  })
+
   it('marks a saved original on Windows as coming from the web, but not the app’s own export', async () => {
     const original = saveHost('C:\\Users\\u\\a.pdf', {}, 'win32')
-    await original.host.saveFile({ suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes })
+    await original.host.saveFile({ kind: 'original', suggestedName: 'a.pdf', mimeType: 'application/pdf', bytes })
     expect([...original.files.keys()]).toEqual(['C:\\Users\\u\\a.pdf', 'C:\\Users\\u\\a.pdf:Zone.Identifier'])
     const exported = saveHost('C:\\Users\\u\\e.csv', {}, 'win32')
-    await exported.host.saveFile({ suggestedName: 'e.csv', mimeType: 'text/csv', bytes: csv })
+    await exported.host.saveFile({ kind: 'export', suggestedName: 'e.csv', mimeType: 'text/csv', bytes: csv })
     expect([...exported.files.keys()]).toEqual(['C:\\Users\\u\\e.csv'])
   })
 })

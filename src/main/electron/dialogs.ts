@@ -77,8 +77,8 @@ function withExtension(path: string, file: WritableFile): { path: string; added:
  *
  * Only content that passed the checks of src/shared/files/fileToWrite.ts is written or
  * opened: a PDF, PNG, JPEG or TIFF recognised by its magic bytes, named with a safe name and
- * the extension of those bytes (whatever name and MIME type the service gave); for a save,
- * also the app's own CSV/JSON exports. The save dialog offers that type only, and a path
+ * the extension of those bytes (whatever name and MIME type the service gave); a save of an
+ * `export` only as the app's own CSV/JSON text. The save dialog offers that type only, and a path
  * chosen without its extension gets it added (never replacing an existing file). On Windows
  * written files carry the Mark of the Web. Errors: `UnsupportedFileError` (code
  * `unsupported_type`) before anything is written or opened; `FileHostError` (code `io`) when
@@ -109,7 +109,7 @@ export function createElectronFileHost(deps: ElectronFileHostDeps): ElectronFile
   return {
     async saveFile(file) {
       const checked = writableOrThrow(
-        checkFileToSave({ fileName: file.suggestedName, mimeType: file.mimeType, bytes: file.bytes }),
+        checkFileToSave({ kind: file.kind, fileName: file.suggestedName, mimeType: file.mimeType, bytes: file.bytes }),
       )
       const options: SaveDialogOptions = {
         defaultPath: checked.fileName,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { NotificationConstructorOptions } from 'electron'
 import { silentLogger } from '../logging/logger'
 import { MAX_NOTIFICATION_BODY, createNotifier, type NotifierDeps } from './notifications'
-import type { NotificationKind } from './desktopPreferences'
+import type { NotificationKind } from '../../shared/ipc'
 
 /** A fake of Electron's Notification class: records instances, lets the test click them. */
 function fakeNotificationClass(supported = true) {

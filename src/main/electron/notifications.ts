@@ -1,7 +1,8 @@
 import type { NotificationConstructorOptions } from 'electron'
 import { formatDeepLink, type DeepLink } from '../../shared/deepLinks'
+import type { DesktopNotice } from '../app/desktop/notifications'
 import type { Logger } from '../logging/logger'
-import type { NotificationKind } from './desktopPreferences'
+import type { NotificationKind } from '../../shared/ipc'
 
 /**
  * Native notifications for what happens while Docket's window is not in front: a repaired
@@ -10,13 +11,8 @@ import type { NotificationKind } from './desktopPreferences'
  * and opens the document or agenda it is about.
  */
 
-/** One notification. `target` is what a click opens; the text is shown as plain text. */
-export interface DesktopNotice {
-  kind: NotificationKind
-  title: string
-  body: string
-  target?: DeepLink
-}
+/** One notification (built by src/main/app/desktop/notifications.ts); `target` is what a click opens. */
+export type { DesktopNotice }
 
 /** The parts of Electron's `Notification` the adapter uses (a class, so tests pass a fake one). */
 export interface NativeNotification {

@@ -1,3 +1,4 @@
+import type { UpdateErrorCode, UpdateState } from '../../shared/ipc'
 import type { Logger } from '../logging/logger'
 import {
   checkUpdateFeedUrl,
@@ -24,20 +25,8 @@ import {
 /** How often the feed is checked, in ms: 6 hours, the rhythm of a desktop app used all day. */
 export const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000
 
-/** What went wrong, for the UI to branch on. */
-export type UpdateErrorCode = 'insecure_url' | 'checksum_mismatch' | 'signature_invalid' | 'update_failed'
-
-/**
- * The update state the UI shows. `available`: a newer version was found and is being
- * downloaded; `downloaded`: it installs on the next quit, or now with *Restart to update*.
- * `releaseNotes` is plain text (never markup) or null. Times are UTC ISO 8601.
- */
-export type UpdateState =
-  | { status: 'idle'; lastCheckAt: string | null }
-  | { status: 'checking' }
-  | { status: 'available'; version: string; releaseNotes: string | null }
-  | { status: 'downloaded'; version: string; releaseNotes: string | null }
-  | { status: 'error'; code: UpdateErrorCode; message: string; lastCheckAt: string }
+/** The update state and its error codes are part of the IPC contract (`app.updateState`). */
+export type { UpdateErrorCode, UpdateState }
 
 /** What a check of the feed answers (electron-updater's `UpdateCheckResult`, in part). */
 export interface UpdateCheck {

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it } from 'vitest'
 import type { Rectangle } from 'electron'
-import type { KeyValueStore } from './desktopPreferences'
+import type { KeyValueStore } from '../app/desktop/preferences'
 import {
   SAVE_DELAY_MS,
   displayKey,

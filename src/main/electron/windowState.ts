@@ -1,6 +1,6 @@
 import type { BrowserWindow, Display, Rectangle, Screen } from 'electron'
 import { z } from 'zod'
-import type { KeyValueStore } from './desktopPreferences'
+import type { KeyValueStore } from '../app/desktop/preferences'
 
 /**
  * Remembers the main window's size, position and maximized state per display, the way a

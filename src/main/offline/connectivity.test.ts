@@ -71,4 +71,74 @@ describe('Connectivity', () => {
     expect(high.c.nextRetryDelayMs()).toBe(100)
     expect(backoffCeilingMs(10, { backoffBaseMs: 100, backoffMaxMs: 1_000 })).toBe(1_000)
   })
+
+  it('tells the headline state in precedence storage_failing > signed_out > offline > service_failing > online', () => {
+    const { c } = connectivity()
+    expect(c.connection).toBe('online')
+    c.noteServiceFailing({ code: 'server', message: '503' })
+    expect(c.connection).toBe('service_failing')
+    c.unreachable(network)
+    expect(c.connection).toBe('offline')
+    c.pause({ code: 'reauth_required', message: 'Sign in again.' })
+    expect(c.connection).toBe('signed_out')
+    const disk = { folder: '/cache', reason: 'disk_full' as const, message: 'full' }
+    c.storageFailing(disk)
+    expect(c).toMatchObject({ connection: 'storage_failing', storageError: disk, usable: false })
+    c.storageRestored()
+    expect(c.connection).toBe('signed_out')
+    c.resume()
+    // The sign-in reached the service: online again, not offline.
+    expect(c).toMatchObject({ connection: 'online', usable: true })
+  })
+
+  it('dates the next try while offline or failing (null otherwise), and an answer clears it', () => {
+    const { c } = connectivity(() => 0)
+    c.unreachable(network)
+    const delay = c.nextRetryDelayMs(1_000)
+    expect(c.retryAt()).toBe(1_000 + delay)
+    c.reached()
+    expect(c.retryAt()).toBeNull()
+    c.failing({ code: 'server', message: '500' })
+    c.nextRetryDelayMs(2_000)
+    expect(c.connection).toBe('service_failing')
+    expect(c.retryAt()).toBe(2_000 + 50)
+  })
+
+  it("remembers the service's Retry-After until it has passed; a shorter one changes nothing", () => {
+    const { c } = connectivity()
+    c.noteFailure(
+      {
+        kind: 'transient',
+        reason: { code: 'rate_limited', message: '429' },
+        answerLost: false,
+        answerUnreadable: false,
+        partlyDone: false,
+        retryAfterMs: 30_000,
+      },
+      10_000,
+    )
+    c.serviceAskedToWait(20_000)
+    expect(c.waitUntil(10_000)).toBe(40_000)
+    expect(c.waitUntil(40_000)).toBeNull()
+  })
+
+  it('a storage failure stops sending and asks for a retry each time; restored, the owner sends again', () => {
+    const storageCalls: string[] = []
+    const d = new Connectivity(
+      { backoffBaseMs: 100, backoffMaxMs: 1_000 },
+      {
+        changed: () => storageCalls.push('changed'),
+        usable: () => storageCalls.push('usable'),
+        retryLater: () => storageCalls.push('retry'),
+        storageFailed: () => storageCalls.push('storage'),
+      },
+    )
+    const disk = { folder: '/c', reason: 'read_only' as const, message: 'ro' }
+    d.storageFailing(disk)
+    d.storageFailing(disk)
+    expect(d.usable).toBe(false)
+    d.storageRestored()
+    expect(storageCalls).toEqual(['changed', 'storage', 'storage', 'changed', 'usable'])
+    expect(d.usable).toBe(true)
+  })
 })

@@ -1,3 +1,4 @@
+import type { ConnectionState, StorageError } from '../../shared/ipc/channels/sync'
 import type { RequestFailure } from './outcomes'
 
 /** A reason shown in the sync status (`lastError`). */
@@ -23,26 +24,31 @@ export function backoffCeilingMs(step: number, policy: BackoffPolicy): number {
 export interface ConnectivityListener {
   /** Something the sync status shows changed (online, paused, their reason). */
   changed(): void
-  /** The service can be used again (back online, or resumed): send what waits. */
+  /** The service can be used again (back online, resumed, the cache writable): send what waits. */
   usable(): void
   /** A try failed and another should follow after {@link Connectivity.nextRetryDelayMs}. */
   retryLater(): void
+  /** The local cache cannot be written: try the write again later (`sync.retryStorage` tries at once). */
+  storageFailed?(): void
 }
 
 /**
- * Whether the service can be used now, and why not: online or offline (no answer), paused
- * (the account must sign in again; the outbox is kept), the last error, and the backoff
- * between tries. It only holds state and tells its listener; the engine schedules.
- *
- * Room to grow: "the service is failing" (5xx/429 with the time of the next try) and "the
- * local cache is failing" (disk full) are states of their own here once the status shows
- * them; today both are a `lastError` with a retry.
+ * Whether the service can be used now, and why not, as the status bar tells it
+ * ({@link connection}): the local cache failing (a full disk: `storage_failing`), signed out
+ * (paused until the account signs in again; the outbox is kept), offline (no answer), the
+ * service failing (5xx/429, tried again at {@link retryAt}), or online. It also holds the last
+ * error, the backoff between tries and the service's own "wait until" (Retry-After). It only
+ * holds state and tells its listener; the engine schedules.
  */
 export class Connectivity {
   private isOnline = true
   private isPaused = false
+  private serviceFailing = false
+  private storage: StorageError | null = null
   private error: Reason | null = null
   private backoffStep = 0
+  private retryAtMs: number | null = null
+  private waitUntilMs: number | null = null
 
   constructor(
     private readonly policy: BackoffPolicy,
@@ -59,19 +65,57 @@ export class Connectivity {
     return this.isPaused
   }
 
-  /** Online and not paused: requests may be sent. */
+  /** Online, not paused, and the cache can be written: requests may be sent. */
   get usable(): boolean {
-    return this.isOnline && !this.isPaused
+    return this.isOnline && !this.isPaused && !this.storage
   }
 
   get lastError(): Reason | null {
     return this.error
   }
 
+  /** Why the local cache cannot be written, or null. */
+  get storageError(): StorageError | null {
+    return this.storage
+  }
+
+  /** The headline state: storage_failing > signed_out > offline > service_failing > online. */
+  get connection(): ConnectionState {
+    if (this.storage) return 'storage_failing'
+    if (this.isPaused) return 'signed_out'
+    if (!this.isOnline) return 'offline'
+    if (this.serviceFailing) return 'service_failing'
+    return 'online'
+  }
+
+  /** The next automatic try (epoch ms) while offline or the service fails, else null. */
+  retryAt(): number | null {
+    const state = this.connection
+    return state === 'offline' || state === 'service_failing' ? this.retryAtMs : null
+  }
+
+  /** Until when the service asked us to wait (epoch ms), or null when that time has passed (`now`). */
+  waitUntil(now: number): number | null {
+    return this.waitUntilMs !== null && this.waitUntilMs > now ? this.waitUntilMs : null
+  }
+
+  /** The service asked (Retry-After) that nothing be sent before `untilMs` (epoch ms); a shorter wait changes nothing. */
+  serviceAskedToWait(untilMs: number): void {
+    if (this.waitUntilMs !== null && this.waitUntilMs >= untilMs) return
+    this.waitUntilMs = untilMs
+    this.listener.changed()
+  }
+
   /** The service answered (a success, or a refusal that is an answer all the same). */
   reached(): void {
     this.backoffStep = 0
-    if (this.isOnline) return
+    const wasFailing = this.serviceFailing
+    this.serviceFailing = false
+    this.retryAtMs = null
+    if (this.isOnline) {
+      if (wasFailing) this.listener.changed()
+      return
+    }
     this.isOnline = true
     this.listener.changed()
     this.listener.usable()
@@ -89,18 +133,33 @@ export class Connectivity {
 
   /** The service answered with a failure worth another try after a backoff (pull, 5xx, 429). */
   failing(reason: Reason): void {
-    this.error = reason
+    this.noteServiceFailing(reason)
     this.listener.retryLater()
   }
 
   /**
-   * Reacts to a failed request as every caller must: `offline` goes offline, `paused` pauses.
-   * `transient` and `refused` are left to the caller (a push fails or retries its entry, a
-   * pull calls {@link failing}, a read ignores them).
+   * The service answered with a failure (5xx, 429) its caller retries on its own (a push
+   * entry), at `retryAtMs` (epoch ms) when it says.
    */
-  noteFailure(failure: RequestFailure): void {
+  noteServiceFailing(reason: Reason, retryAtMs?: number): void {
+    this.error = reason
+    if (retryAtMs !== undefined) this.retryAtMs = retryAtMs
+    if (this.serviceFailing) return
+    this.serviceFailing = true
+    this.listener.changed()
+  }
+
+  /**
+   * Reacts to a failed request as every caller must: `offline` goes offline, `paused` pauses,
+   * `storage` marks the cache failing; a Retry-After is remembered (at `now`, epoch ms).
+   * `transient` and `refused` are otherwise left to the caller (a push fails or retries its
+   * entry, a pull calls {@link failing}, a read ignores them).
+   */
+  noteFailure(failure: RequestFailure, now: number = Date.now()): void {
+    if (failure.retryAfterMs !== undefined) this.serviceAskedToWait(now + failure.retryAfterMs)
     if (failure.kind === 'offline') this.unreachable(failure.reason)
     else if (failure.kind === 'paused') this.pause(failure.reason)
+    else if (failure.kind === 'storage' && failure.storageError) this.storageFailing(failure.storageError)
   }
 
   /** Stops sending (the account must sign in again); nothing is dropped. */
@@ -111,13 +170,42 @@ export class Connectivity {
     this.listener.changed()
   }
 
-  /** Resumes after {@link pause}. */
+  /**
+   * Resumes after {@link pause} (the account signed in again). The sign-in reached the
+   * service, so it counts as online: what waits is sent at once.
+   */
   resume(): void {
     if (!this.isPaused) return
     this.isPaused = false
+    this.isOnline = true
+    this.serviceFailing = false
+    this.retryAtMs = null
     this.error = null
+    this.backoffStep = 0
     this.listener.changed()
     this.listener.usable()
+  }
+
+  /** The local cache cannot be written: nothing is sent until it can (sending would lose the answer). */
+  storageFailing(error: StorageError): void {
+    const same = this.storage?.reason === error.reason && this.storage.folder === error.folder
+    this.storage = error
+    if (!same) this.listener.changed()
+    this.listener.storageFailed?.()
+  }
+
+  /** A write succeeded again after {@link storageFailing}: sending resumes. */
+  storageRestored(): void {
+    if (!this.storage) return
+    this.storage = null
+    this.listener.changed()
+    if (this.usable) this.listener.usable()
+  }
+
+  /** Shows `reason` as the last error (a failure no request outcome explains); nothing else changes. */
+  noteError(reason: Reason): void {
+    this.error = reason
+    this.listener.changed()
   }
 
   /** A complete sync: no error to show. */
@@ -130,10 +218,15 @@ export class Connectivity {
     this.backoffStep = 0
   }
 
-  /** The wait before the next try (ms): the current backoff step with jitter (half to all of it). */
-  nextRetryDelayMs(): number {
+  /**
+   * The wait before the next try (ms): the current backoff step with jitter (half to all of
+   * it). `now` (epoch ms) dates the next try for the status ({@link retryAt}).
+   */
+  nextRetryDelayMs(now: number = Date.now()): number {
     const ceiling = backoffCeilingMs(this.backoffStep, this.policy)
     this.backoffStep++
-    return Math.round(ceiling / 2 + (ceiling / 2) * this.random())
+    const delay = Math.round(ceiling / 2 + (ceiling / 2) * this.random())
+    this.retryAtMs = now + delay
+    return delay
   }
 }

@@ -1,10 +1,14 @@
+import type { ConnectionState, StorageError } from '../../shared/ipc/channels/sync'
 import type { WorkspaceClient } from './client'
 import { Connectivity, type Reason } from './connectivity'
 import { SyncEvents, type Emit, type RepairFinished, type SyncStatus } from './events'
 import type { FileCache } from './files'
 import type { Clock, EngineOptions } from './options'
 import { classifyRequestError } from './outcomes'
+import { OfflineCopies } from './offlineCopies'
 import { Outbox, type Changes } from './outbox'
+import { agendaPulledAt } from './pull/cursor'
+import { PollSchedule } from './pull/pollSchedule'
 import { PullProgress } from './pull/progress'
 import { Puller } from './pull/puller'
 import { PushedDocuments } from './pushedDocuments'
@@ -12,6 +16,7 @@ import { Pusher } from './push/pusher'
 import { RepairPoller } from './repairPoller'
 import { Retention } from './retention'
 import type { Mutex, Store } from './store'
+import { isStorageFailure } from './storageFailure'
 import { Sleeps, Timer } from './timers'
 
 /** What the engine is assembled from (openWorkspace gives it). */
@@ -31,9 +36,11 @@ export interface EngineParts {
 
 /**
  * The sync engine: schedules the background jobs and reports their status. A cycle pushes the
- * outbox (push/), pulls the service (pull/) and pushes what arrived meanwhile; it runs at
- * start, every `pullIntervalMs` while the service can be used, after a backoff while it cannot
- * (connectivity.ts), and on "sync now". An enqueue pushes at once; documents in repair are
+ * outbox (push/), pulls the service (pull/) and pushes what arrived meanwhile. It runs at start
+ * and on "sync now" (every agenda), in the background when an agenda is due (only the agendas
+ * due: `pull/pollSchedule.ts`, 1 min for the open agenda up to 10 min for agendas not opened
+ * today), and after a backoff while the service cannot be used (connectivity.ts). A background
+ * cycle is skipped while another runs. An enqueue pushes at once; documents in repair are
  * polled on their own timer (repairPoller.ts).
  */
 export class SyncEngine {
@@ -51,15 +58,25 @@ export class SyncEngine {
   private readonly puller: Puller
   private readonly pusher: Pusher
   private readonly repairs: RepairPoller
+  private readonly copies: OfflineCopies
+  /** The next try of a failed cache write while the cache fails (`storage_failing`). */
+  private readonly storageTimer = new Timer()
+  private storageStep = 0
+  private readonly schedule: PollSchedule
+  /** Tells the renderer when a service-wide wait (Retry-After) is over. */
+  private readonly holdOffTimer = new Timer({ unref: true })
+  private readonly stopHoldOffs: () => void
 
   constructor(private readonly parts: EngineParts) {
     const { store, outbox, files, client, userId, lock, clock, options } = parts
     this.events = new SyncEvents(parts.emit)
     this.connectivity = new Connectivity(options, {
       changed: () => this.emitStatus(),
-      usable: () => this.kick(),
+      usable: () => this.becameUsable(),
       retryLater: () => this.scheduleRetry(),
+      storageFailed: () => this.scheduleStorageRetry(),
     })
+    store.guard.onFailure((failure) => this.connectivity.storageFailing(failure.storageError))
     this.progress = new PullProgress(() => this.emitStatus())
     const pushed = new PushedDocuments()
     const retention = new Retention(store, files, clock, options.retentionDays, () => outbox.busyDocumentIds())
@@ -85,8 +102,38 @@ export class SyncEngine {
       outboxChanged: (changes) => this.outboxChanged(changes),
       counts: () => this.counts,
       wake: () => this.kick(),
+      unexpected: (error) => this.unexpected(error),
     })
     this.repairs = new RepairPoller(shared, { intervalMs: options.repairPollMs })
+    this.copies = new OfflineCopies({
+      store,
+      files,
+      client,
+      clock,
+      connectivity: this.connectivity,
+      changed: () => this.emitStatus(),
+      unexpected: (error) => this.unexpected(error),
+    })
+    this.schedule = new PollSchedule(options, clock)
+    const stop: unknown = client.onServiceHoldOff?.((holdOff) => {
+      this.emitStatus()
+      this.holdOffTimer.start(Math.max(0, holdOff.untilMs - clock().getTime()), () => this.emitStatus())
+    })
+    // A stand-in client (tests, benchmarks) may answer every method with a promise instead.
+    if (stop instanceof Promise) stop.catch(() => undefined)
+    this.stopHoldOffs = typeof stop === 'function' ? (stop as () => void) : () => undefined
+  }
+
+  /**
+   * Until when the service asked us to send nothing (Retry-After on a 429 or 503, UTC ISO
+   * 8601), or null: every request waits for it, and the status says "The service asked us to
+   * wait 30 s".
+   */
+  serviceWaitUntil(): string | null {
+    const holdOff: unknown = this.parts.client.serviceHoldOff?.()
+    if (holdOff instanceof Promise) holdOff.catch(() => undefined)
+    const untilMs = (holdOff as { untilMs?: unknown } | null)?.untilMs
+    return typeof untilMs === 'number' ? new Date(untilMs).toISOString() : null
   }
 
   // ------------------------------------------------------------------ status
@@ -102,7 +149,29 @@ export class SyncEngine {
       failed: this.counts.failed,
       progress: this.progress.snapshot(),
       lastError: this.connectivity.lastError,
+      // While the service asks us to wait (Retry-After), it is failing for the status bar, which then says how long.
+      connection:
+        this.connectivity.connection === 'online' && this.serviceWaitUntil() !== null
+          ? 'service_failing'
+          : this.connectivity.connection,
+      retryAt: isoOrNull(this.connectivity.retryAt()),
+      waitUntil: this.serviceWaitUntil() ?? isoOrNull(this.connectivity.waitUntil(this.parts.clock().getTime())),
+      storageError: this.connectivity.storageError,
+      offlineCopies: this.copies.progress(),
+      signedOutQueued: this.connectivity.paused ? this.counts.pending : 0,
     }
+  }
+
+  /**
+   * An error no request outcome explains (a bug, a file the system refused): shown as the
+   * last error, never dropped. A storage failure is the guard's to report (the cache fails).
+   */
+  private unexpected(error: unknown): void {
+    if (isStorageFailure(error)) return
+    this.connectivity.noteError({
+      code: 'internal',
+      message: `Docket could not finish a sync step: ${error instanceof Error ? error.message : String(error)}`,
+    })
   }
 
   private emitStatus(): void {
@@ -122,6 +191,19 @@ export class SyncEngine {
   async init(): Promise<void> {
     await this.puller.init()
     this.counts = Outbox.counts(await this.parts.store.outboxEntries())
+    const cursor = await this.parts.store.getCursor()
+    for (const id of cursor?.agendaIds ?? []) this.schedule.remember(id, Date.parse(agendaPulledAt(cursor!, id)))
+  }
+
+  /**
+   * The person opened agenda `agendaId` (it is pulled every minute from now on), or did
+   * something else (`agendaId` undefined): quiet agendas are pulled at their shortest interval
+   * again, and the next background pull is scheduled anew.
+   */
+  noteActivity(agendaId?: number): void {
+    if (agendaId !== undefined && agendaId > 0 && agendaId !== this.schedule.openAgenda) this.schedule.opened(agendaId)
+    else this.schedule.activity()
+    if (this.started && !this.closed && !this.cycleRun && this.connectivity.usable) this.schedulePoll()
   }
 
   /** Stops sending (the account must sign in again); the outbox is kept. */
@@ -129,9 +211,45 @@ export class SyncEngine {
     this.connectivity.pause(reason)
   }
 
-  /** Resumes after {@link pause} and pushes what waits. */
+  /** Resumes after {@link pause} (signed in again): sends what waits, in order, then pulls. */
   resume(): void {
+    if (!this.connectivity.paused) return
     this.connectivity.resume()
+    this.retryTimer.cancel()
+    if (this.started && !this.closed) void this.cycle().catch((error: unknown) => this.unexpected(error))
+  }
+
+  /**
+   * Tries the failed cache write again now (`sync.retryStorage`): a probe write of the store
+   * and of the files folder. When it succeeds, sending resumes (the outcomes kept meanwhile
+   * are written first) and a cycle runs; when it fails, the status still says why.
+   */
+  async retryStorage(): Promise<void> {
+    this.storageTimer.cancel()
+    try {
+      await this.parts.store.probe(this.parts.clock().getTime())
+      await this.parts.files.probe()
+    } catch (error) {
+      if (!isStorageFailure(error)) this.unexpected(error)
+      return
+    }
+    this.storageStep = 0
+    this.connectivity.storageRestored()
+    if (this.started && !this.closed) await this.cycle()
+  }
+
+  /** While the cache fails: try the write again after a backoff (1 s doubling up to `backoffMaxMs`). */
+  private scheduleStorageRetry(): void {
+    if (this.closed || this.storageTimer.pending) return
+    const { backoffBaseMs, backoffMaxMs } = this.parts.options
+    const delay = Math.min(backoffMaxMs, backoffBaseMs * 2 ** this.storageStep++)
+    this.storageTimer.start(delay, () => void this.retryStorage().catch((error: unknown) => this.unexpected(error)))
+  }
+
+  /** The service can be used again (online, resumed, the cache writable): send what waits, copy what is missing. */
+  private becameUsable(): void {
+    this.kick()
+    if (this.started && !this.closed) void this.copies.run()
   }
 
   /** Online and not paused. */
@@ -139,9 +257,24 @@ export class SyncEngine {
     return this.connectivity.usable
   }
 
+  /** The headline state of the status (`online`, `offline`, `signed_out`, ...). */
+  connection(): ConnectionState {
+    return this.connectivity.connection
+  }
+
+  /** Why the cache cannot be written, or null: the person's new actions are refused meanwhile. */
+  storageError(): StorageError | null {
+    return this.connectivity.storageError
+  }
+
+  /** The agendas available offline or their options changed: plan the offline copies again. */
+  offlineSettingsChanged(): void {
+    if (this.started && !this.closed && this.connectivity.usable) void this.copies.run()
+  }
+
   /** Records the failure of a read the workspace made itself (previews, originals). */
   noteRequestError(error: unknown): void {
-    this.connectivity.noteFailure(classifyRequestError(error))
+    this.connectivity.noteFailure(classifyRequestError(error), this.parts.clock().getTime())
   }
 
   /** Records that a read the workspace made itself got an answer. */
@@ -155,18 +288,23 @@ export class SyncEngine {
   start(): void {
     if (this.started || this.closed) return
     this.started = true
-    void this.cycle().catch(() => undefined)
+    this.copies.start()
+    void this.cycle().catch((error: unknown) => this.unexpected(error))
     this.repairs.start()
   }
 
   /** Pushes the outbox soon (after an enqueue or retry); no-op while offline (the backoff retries). */
   kick(): void {
     if (this.closed || !this.connectivity.usable) return
-    void this.pusher.pushAll().catch(() => undefined)
+    void this.pusher.pushAll().catch((error: unknown) => this.unexpected(error))
   }
 
-  /** One cycle: push, pull, push what arrived meanwhile; single flight. Resolves when done (also when offline). */
-  cycle(): Promise<void> {
+  /**
+   * One cycle: push, pull (every agenda, or with `due` only the agendas due), push what arrived
+   * meanwhile; single flight (a cycle asked while one runs is that one). Resolves when done
+   * (also when offline).
+   */
+  cycle(which: 'all' | 'due' = 'all'): Promise<void> {
     if (this.cycleRun) return this.cycleRun
     this.cycleTimer.cancel()
     this.cycleRun = (async () => {
@@ -174,15 +312,21 @@ export class SyncEngine {
         if (this.closed || this.connectivity.paused) return
         // Push first so what waits reaches the service soonest; the pull then brings the result.
         await this.pusher.pushAll()
-        await this.pull()
+        const due = which === 'due' ? this.schedule.due() : null
+        if (!due || due.length > 0) await this.pull(due ? new Set(due) : undefined)
         if (this.connectivity.usable && !this.closed && this.counts.pending > 0) await this.pusher.pushAll()
       } finally {
         this.cycleRun = null
-        if (this.started && !this.closed && this.connectivity.usable)
-          this.cycleTimer.start(this.parts.options.pullIntervalMs, () => void this.cycle().catch(() => undefined))
+        if (this.started && !this.closed && this.connectivity.usable) this.schedulePoll()
       }
     })()
     return this.cycleRun
+  }
+
+  /** The next background cycle: when the next agenda is due (at least 1 s, or `pullIntervalMs` when shorter, from now). */
+  private schedulePoll(): void {
+    const wait = Math.max(Math.min(1_000, this.parts.options.pullIntervalMs), this.schedule.nextDueInMs())
+    this.cycleTimer.start(wait, () => void this.cycle('due').catch((error: unknown) => this.unexpected(error)))
   }
 
   /** "Sync now": clears the backoff and runs a cycle (after the one under way). */
@@ -204,21 +348,31 @@ export class SyncEngine {
     this.cycleTimer.cancel()
     this.retryTimer.cancel()
     this.repairs.stop()
+    this.copies.stop()
+    this.storageTimer.cancel()
+    this.holdOffTimer.cancel()
+    this.stopHoldOffs()
     this.pusher.stop()
     this.sleeps.wakeAll()
-    const busy = [this.pusher.busy, this.cycleRun].filter((p): p is Promise<void> => p !== null)
+    const busy = [this.pusher.busy, this.cycleRun, this.copies.busy].filter((p): p is Promise<void> => p !== null)
     const giveUp = new Timer({ unref: true })
     await Promise.race([Promise.allSettled(busy), new Promise<void>((resolve) => giveUp.start(5_000, resolve))])
     giveUp.cancel()
   }
 
-  private async pull(): Promise<boolean> {
-    if (this.connectivity.paused) return false
+  private async pull(scope?: ReadonlySet<number>): Promise<void> {
+    if (this.connectivity.paused) return
     this.syncing = true
     this.progress.reset()
     this.emitStatus()
     try {
-      return await this.puller.pull()
+      const at = this.parts.clock().getTime()
+      const summary = await this.puller.pull(scope)
+      if (!summary) return
+      // The images a reviewer needs offline follow every pull, in the background (offlineCopies.ts).
+      void this.copies.run()
+      this.schedule.retain(summary.agendaIds)
+      for (const { agendaId, changed } of summary.agendas) this.schedule.pulled(agendaId, at, changed)
     } finally {
       this.syncing = false
       this.emitStatus()
@@ -228,6 +382,14 @@ export class SyncEngine {
   /** While the service cannot be used and the loop runs: a cycle after the next backoff step. */
   private scheduleRetry(): void {
     if (!this.started || this.closed || this.connectivity.paused || this.retryTimer.pending) return
-    this.retryTimer.start(this.connectivity.nextRetryDelayMs(), () => void this.cycle().catch(() => undefined))
+    this.retryTimer.start(
+      this.connectivity.nextRetryDelayMs(this.parts.clock().getTime()),
+      () => void this.cycle().catch((error: unknown) => this.unexpected(error)),
+    )
   }
+}
+
+/** Epoch ms as UTC ISO 8601, null as null. */
+function isoOrNull(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString()
 }

@@ -23,3 +23,30 @@ describe('file cache', () => {
     expect((await readdir(join(h.dir, 'previews'))).sort()).toEqual([String(a), String(c)].sort())
   })
 })
+
+describe('file cache: documents in review queues', () => {
+  it('evicts the files of protected documents (review queues available offline) after every other', async () => {
+    const { MemoryLevel } = await import('memory-level')
+    const { Store } = await import('./store')
+    const { FileCache } = await import('./files')
+    let now = 0
+    const store = new Store(new MemoryLevel<string, unknown>({ valueEncoding: 'json' }) as never, false)
+    const files = await FileCache.open(h.dir, store, 250, () => now)
+    const bytes = new Uint8Array(100)
+    files.protect(new Set([1]))
+    await files.put('preview', 1, bytes, { contentType: 'image/png' }) // oldest, but protected
+    now = 1
+    await files.put('preview', 2, bytes, { contentType: 'image/png' })
+    now = 2
+    const third = await files.put('preview', 3, bytes, { contentType: 'image/png' })
+    expect(third).toEqual({ evicted: [{ kind: 'preview', documentId: 2 }], evictedProtected: false })
+    expect(await files.has('preview', 1)).toBe(true)
+    files.protect(new Set([1, 3, 4]))
+    now = 3
+    // Only protected files are left to push out: the caller learns the cache is full of them.
+    expect(await files.put('preview', 4, bytes, { contentType: 'image/png' })).toEqual({
+      evicted: [{ kind: 'preview', documentId: 1 }],
+      evictedProtected: true,
+    })
+  })
+})

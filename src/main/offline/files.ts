@@ -2,13 +2,24 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FileRecord, Store } from './store'
 
+/** How a file reached the cache's size cap: what it pushed out. */
+export interface PutResult {
+  /** Files removed to stay under the cap. */
+  evicted: Pick<FileRecord, 'kind' | 'documentId'>[]
+  /** True when one of them belonged to a document in a review queue (the cache is full of them). */
+  evictedProtected: boolean
+}
+
 /**
  * Previews and originals kept as files beside the store (`<dir>/previews/<doc id>`,
  * `<dir>/originals/<doc id>`), indexed in the store, under a size cap: when the total exceeds
- * `capBytes` the least recently read files leave first. Sizes in bytes.
+ * `capBytes` the least recently read files leave first, files of the documents in review
+ * queues ({@link protect}) after every other. Sizes in bytes. Writes go through the store's
+ * `StorageGuard`: a full disk is a `StorageFailure`, never swallowed.
  */
 export class FileCache {
   private total = 0
+  private protectedIds: ReadonlySet<number> = new Set()
 
   private constructor(
     private readonly dir: string,
@@ -20,8 +31,10 @@ export class FileCache {
   /** Opens the cache: creates the folders and sums the sizes recorded in the store. */
   static async open(dir: string, store: Store, capBytes: number, now: () => number): Promise<FileCache> {
     const cache = new FileCache(dir, store, capBytes, now)
-    await mkdir(join(dir, 'previews'), { recursive: true })
-    await mkdir(join(dir, 'originals'), { recursive: true })
+    await store.guard.write(async () => {
+      await mkdir(join(dir, 'previews'), { recursive: true })
+      await mkdir(join(dir, 'originals'), { recursive: true })
+    })
     for (const record of await store.fileRecords()) cache.total += record.size
     return cache
   }
@@ -31,8 +44,23 @@ export class FileCache {
     return this.total
   }
 
+  /** The size cap in bytes. */
+  get cap(): number {
+    return this.capBytes
+  }
+
+  /** Documents whose files leave last (those in the review queues of agendas available offline). */
+  protect(documentIds: ReadonlySet<number>): void {
+    this.protectedIds = documentIds
+  }
+
   private pathOf(kind: FileRecord['kind'], documentId: number): string {
     return join(this.dir, `${kind}s`, String(documentId))
+  }
+
+  /** True when the file is cached (its record is; the bytes are checked when read). No access is recorded. */
+  async has(kind: FileRecord['kind'], documentId: number): Promise<boolean> {
+    return (await this.store.getFileRecord(kind, documentId)) !== undefined
   }
 
   /** The cached file and its record, or null (also when the file went missing). Marks it used. */
@@ -43,6 +71,7 @@ export class FileCache {
     try {
       bytes = await readFile(this.pathOf(kind, documentId))
     } catch {
+      // The bytes went missing (removed by hand, a crash between write and record): not cached.
       await this.store.deleteFileRecord(kind, documentId)
       this.total -= record.size
       return null
@@ -52,17 +81,27 @@ export class FileCache {
     return { record: touched, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
   }
 
-  /** Stores a file (replacing the previous one), then evicts least recently used files over the cap. */
+  /**
+   * Stores a file (replacing the previous one), then evicts files over the cap (see the class
+   * comment). Rejects with a `StorageFailure` when the file or its record cannot be written.
+   */
   async put(
     kind: FileRecord['kind'],
     documentId: number,
     bytes: Uint8Array,
     meta: { contentType: string; fileName?: string },
-  ): Promise<void> {
+  ): Promise<PutResult> {
     const path = this.pathOf(kind, documentId)
     const temp = `${path}.${process.pid}.tmp`
-    await writeFile(temp, bytes)
-    await rename(temp, path)
+    await this.store.guard.write(async () => {
+      try {
+        await writeFile(temp, bytes)
+        await rename(temp, path)
+      } catch (error) {
+        await rm(temp, { force: true }).catch(() => undefined) // best effort: the write's error is the one to report
+        throw error
+      }
+    })
     const previous = await this.store.getFileRecord(kind, documentId)
     const record: FileRecord = {
       kind,
@@ -74,7 +113,16 @@ export class FileCache {
     if (meta.fileName !== undefined) record.fileName = meta.fileName
     await this.store.putFileRecord(record)
     this.total += record.size - (previous?.size ?? 0)
-    await this.evict(record)
+    return this.evict(record)
+  }
+
+  /** Writes and removes a small file in the cache folder: resolves when files can be written again. */
+  async probe(): Promise<void> {
+    const path = join(this.dir, 'previews', `.probe.${process.pid}`)
+    await this.store.guard.write(async () => {
+      await writeFile(path, 'ok')
+      await rm(path, { force: true })
+    })
   }
 
   /** Removes the preview and original of a document. */
@@ -88,17 +136,25 @@ export class FileCache {
     }
   }
 
-  /** Evicts least recently used files until the total is under the cap (`keep` is spared). */
-  async evict(keep?: Pick<FileRecord, 'kind' | 'documentId'>): Promise<void> {
-    if (this.total <= this.capBytes) return
+  /**
+   * Evicts files until the total is under the cap (`keep` is spared): least recently used
+   * first, files of protected documents last.
+   */
+  async evict(keep?: Pick<FileRecord, 'kind' | 'documentId'>): Promise<PutResult> {
+    const result: PutResult = { evicted: [], evictedProtected: false }
+    if (this.total <= this.capBytes) return result
     const records = await this.store.fileRecords()
-    records.sort((a, b) => a.lastAccess - b.lastAccess)
+    const rank = (r: FileRecord) => (this.protectedIds.has(r.documentId) ? 1 : 0)
+    records.sort((a, b) => rank(a) - rank(b) || a.lastAccess - b.lastAccess)
     for (const record of records) {
       if (this.total <= this.capBytes) break
       if (record.kind === keep?.kind && record.documentId === keep.documentId) continue
       await this.store.deleteFileRecord(record.kind, record.documentId)
       this.total -= record.size
       await rm(this.pathOf(record.kind, record.documentId), { force: true })
+      result.evicted.push({ kind: record.kind, documentId: record.documentId })
+      if (rank(record) === 1) result.evictedProtected = true
     }
+    return result
   }
 }

@@ -3,26 +3,35 @@ export interface EngineOptions {
   /** Documents (resource lanes) pushed in parallel (default 4). */
   pushConcurrency: number
   /**
-   * Pages (and comment lists) fetched in parallel during a pull (default 5: with pages decoded
-   * off the main thread, five in flight come within 1.3x of their lower bound and more than 4x
-   * faster than one at a time, bench B1; six crowd the two cores of the bench machine).
+   * Most pages in flight for one agenda's listing, and comment lists fetched in parallel, during
+   * a pull (default 6, the service's whole request budget). A listing asks page 1 alone and
+   * opens more pages only while they come back full (src/main/api `PageWalk`), so a small
+   * agenda or a quiet delta costs one request whatever this says; every request of the pull
+   * shares the 6 slots of the service's budget with everything else, behind what a person waits for.
    */
   pullConcurrency: number
   /**
-   * Pages in flight per agenda in a delta pull (`modified_since`; default 3): a delta is
-   * usually one short page, and three still bring up to 100 changes (two full pages and the
-   * empty one that ends the listing) in one round trip, with fewer requests for the service to
-   * answer first (bench B2).
+   * Full pages after which one agenda's listing stops with `bad_response` (default 20,000:
+   * 1,000,000 documents, src/main/api `MAX_PAGES_PER_LISTING`): a listing that never ends.
    */
-  deltaPullConcurrency: number
+  maxPagesPerListing: number
   /** Between polls of documents in repair (default 30 000). */
   repairPollMs: number
   /** How long a batch state update is re-read before it counts as failed (default 60 000). */
   batchConfirmTimeoutMs: number
   /** Between re-reads of a batch update (default 1 000). */
   batchConfirmPollMs: number
-  /** Between background pulls while online (default 60 000). */
+  /**
+   * Between background pulls of the agenda the person has open (default 60 000): the shortest
+   * interval. Other agendas wait longer, the more agendas and the more quiet pulls in a row
+   * (see `pull/pollSchedule.ts`), up to `maxPullIntervalMs`.
+   */
   pullIntervalMs: number
+  /**
+   * The longest wait between background pulls of an agenda: agendas not opened today (default
+   * 10 x `pullIntervalMs`, 600 000).
+   */
+  maxPullIntervalMs: number
   /** First backoff step while offline (default 1 000), doubled up to `backoffMaxMs` (default 60 000). */
   backoffBaseMs: number
   backoffMaxMs: number
@@ -42,12 +51,13 @@ export interface EngineOptions {
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   pushConcurrency: 4,
-  pullConcurrency: 5,
-  deltaPullConcurrency: 3,
+  pullConcurrency: 6,
+  maxPagesPerListing: 20_000,
   repairPollMs: 30_000,
   batchConfirmTimeoutMs: 60_000,
   batchConfirmPollMs: 1_000,
   pullIntervalMs: 60_000,
+  maxPullIntervalMs: 600_000,
   backoffBaseMs: 1_000,
   backoffMaxMs: 60_000,
   overlapMs: 5_000,

@@ -73,7 +73,13 @@ export class Outbox {
       if (!uploadFiles || uploadFiles.length !== parsed.data.files.length) {
         throw new OfflineError('invalid_action', 'An upload needs the bytes of each file (use enqueueUpload).')
       }
-      await this.writeUploadFiles(id, uploadFiles)
+      // A full disk here is a storage failure like any other write of the cache (code `storage`).
+      await this.store.guard
+        .write(() => this.writeUploadFiles(id, uploadFiles))
+        .catch(async (error: unknown) => {
+          await rm(this.uploadDir(id), { recursive: true, force: true })
+          throw error
+        })
     }
     try {
       return await this.lock.run(async () => {

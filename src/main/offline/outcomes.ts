@@ -1,4 +1,6 @@
+import type { StorageError } from '../../shared/ipc/channels/sync'
 import { codeOf, messageOf } from './errors'
+import { isStorageFailure } from './storageFailure'
 
 /**
  * What a failed request says about the connection, decided once here for every caller (push,
@@ -8,13 +10,15 @@ import { codeOf, messageOf } from './errors'
  *   `signed_out`, `no_account`): stop sending, keep the outbox;
  * - `transient`: the service answered but failed (`server`, `rate_limited`, `bad_response`):
  *   try again later, after its Retry-After when it gave one;
+ * - `storage`: the local cache could not be written (`StorageFailure`: a full disk, a
+ *   read-only folder): nothing is wrong with the request; sync pauses until a write succeeds;
  * - `refused`: anything else (4xx such as `bad_request`, `validation`, `conflict`,
  *   `not_found`, and our own errors): sending the same again would fail the same way.
  * Errors come from the service client (`ApiError`), the token source (`AuthError`) or the
  * workspace itself (`OfflineError`); only their `code`, `message`, `retryAfterMs` and
  * `details.createdIds` are read, so any error-like value is classified.
  */
-export type FailureKind = 'offline' | 'paused' | 'transient' | 'refused'
+export type FailureKind = 'offline' | 'paused' | 'transient' | 'storage' | 'refused'
 
 /** A classified request error. */
 export interface RequestFailure {
@@ -29,6 +33,8 @@ export interface RequestFailure {
   partlyDone: boolean
   /** How long the service asked us to wait (Retry-After), in ms. */
   retryAfterMs?: number
+  /** For `storage`: the folder and reason the status shows. */
+  storageError?: StorageError
 }
 
 const KIND_OF_CODE: Readonly<Record<string, FailureKind>> = {
@@ -44,11 +50,18 @@ const KIND_OF_CODE: Readonly<Record<string, FailureKind>> = {
   bad_response: 'transient',
 }
 
-/**
- * Classifies any thrown value (see {@link FailureKind}). A failure of the local store (e.g. a
- * full disk) is `refused` today; telling it apart as its own kind belongs here.
- */
+/** Classifies any thrown value (see {@link FailureKind}). */
 export function classifyRequestError(error: unknown): RequestFailure {
+  if (isStorageFailure(error)) {
+    return {
+      kind: 'storage',
+      reason: { code: 'storage', message: error.message },
+      answerLost: false,
+      answerUnreadable: false,
+      partlyDone: false,
+      storageError: error.storageError,
+    }
+  }
   const code = codeOf(error) ?? 'internal'
   const failure: RequestFailure = {
     kind: Object.hasOwn(KIND_OF_CODE, code) ? KIND_OF_CODE[code]! : 'refused',

@@ -5,6 +5,7 @@ import type { RepairFinished, SyncEvents } from './events'
 import type { Clock } from './options'
 import { classifyRequestError } from './outcomes'
 import { serverCopyOps } from './serverCopies'
+import { isStorageFailure } from './storageFailure'
 import type { Store } from './store'
 import { Timer } from './timers'
 
@@ -44,8 +45,20 @@ export class RepairPoller {
   private schedule(): void {
     this.timer.start(this.policy.intervalMs, async () => {
       if (this.stopped) return
-      if (this.deps.connectivity.usable) await this.poll().catch(() => undefined)
+      if (this.deps.connectivity.usable) await this.poll().catch((error: unknown) => this.failed(error))
       if (!this.stopped) this.schedule()
+    })
+  }
+
+  /**
+   * A poll failed past its requests (a store read or write): shown as the last error, never
+   * dropped; a storage failure was already told to the engine by the store's guard.
+   */
+  private failed(error: unknown): void {
+    if (isStorageFailure(error)) return
+    this.deps.connectivity.noteError({
+      code: 'internal',
+      message: `Docket could not check the documents in repair: ${error instanceof Error ? error.message : String(error)}`,
     })
   }
 

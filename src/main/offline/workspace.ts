@@ -1,6 +1,6 @@
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { OutboxAction } from '../../shared/outbox/actions'
+import { documentIdsOf, type OutboxAction } from '../../shared/outbox/actions'
 import type { OutboxEntry } from '../../shared/outbox/entry'
 import type { WorkspaceClient } from './client'
 import {
@@ -19,6 +19,14 @@ import { FileCache } from './files'
 import { DEFAULT_ENGINE_OPTIONS, type Clock, type EngineOptions } from './options'
 import { changesOf, Outbox, type UploadInput } from './outbox'
 import { Mutex, Store, type Level } from './store'
+import {
+  agendaOfflineViews,
+  noteAgendaOpened,
+  setAgendaOffline,
+  type AgendaOfflineChange,
+  type AgendaOfflineView,
+} from './agendaOffline'
+import { StorageFailure, StorageGuard } from './storageFailure'
 
 /** Options of {@link openWorkspace}; durations in ms, sizes in bytes. */
 export interface WorkspaceOptions {
@@ -72,7 +80,9 @@ export interface OfflineWorkspace {
   getPreview(documentId: number): Promise<{ contentType: string; bytes: Uint8Array } | null>
   /**
    * The cached original file, or fetched and cached when online.
-   * Errors: `not_found` (no such document), `offline` (not cached and the service unreachable).
+   * Errors: `not_found` (no such document), `offline` (not cached and the service unreachable:
+   * at once when the workspace already knows it is offline), `reauth_required` (not cached and
+   * signed out).
    */
   getOriginal(documentId: number): Promise<{ fileName: string; contentType: string; bytes: Uint8Array }>
   /**
@@ -102,6 +112,27 @@ export interface OfflineWorkspace {
   resume(): void
   /** Re-reads documents in repair now (the loop does it every `repairPollMs`). */
   pollRepairs(): Promise<RepairFinished[]>
+  /**
+   * The person opened agenda `agendaId` (it is then pulled every `pullIntervalMs`), or did
+   * something else (no id): quiet agendas are pulled at their shortest interval again. The
+   * workspace notes this itself for actions (`enqueue`, ...) and for the preview of the open
+   * document (`getPreview`); the app may call it when an agenda is opened.
+   */
+  noteActivity(agendaId?: number): void
+  /**
+   * Agendas' offline settings, defaults applied (available offline when opened in the last 30
+   * days, unless chosen otherwise); agendas absent have none (not available offline).
+   */
+  agendaOfflineSettings(): Promise<Map<number, AgendaOfflineView>>
+  /** Writes the person's offline choice for an agenda and plans the offline copies again. Errors: `storage`. */
+  setAgendaOffline(agendaId: number, change: AgendaOfflineChange): Promise<void>
+  /** The person opened an agenda (its documents were listed): available offline by default for 30 days. Never rejects. */
+  noteAgendaOpened(agendaId: number): Promise<void>
+  /**
+   * Tries the failed cache write again (after a full disk, a read-only folder): when it
+   * succeeds, sync resumes; when not, the status still says why.
+   */
+  retryStorage(): Promise<void>
   /** Stops the loop and closes the store (not an injected level). */
   close(): Promise<void>
 }
@@ -115,7 +146,10 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
   const { dir, client, userId } = options
   const clock: Clock = options.clock ?? (() => new Date())
   const emit = options.emit ?? (() => {})
-  const settings = { ...DEFAULT_ENGINE_OPTIONS, ...stripUndefined(options.options ?? {}) }
+  const given = stripUndefined(options.options ?? {})
+  const settings = { ...DEFAULT_ENGINE_OPTIONS, ...given }
+  // Polls on a faster clock (tests, the soak) keep their proportions: the longest wait is ten base intervals.
+  if (given.maxPullIntervalMs === undefined) settings.maxPullIntervalMs = 10 * settings.pullIntervalMs
   await mkdir(dir, { recursive: true })
   let level = options.level
   const ownsLevel = !level
@@ -124,7 +158,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     level = new ClassicLevel<string, unknown>(join(dir, 'store'), { valueEncoding: 'json' }) as unknown as Level
   }
   await level.open()
-  const store = new Store(level, options.options?.durableWrites ?? true)
+  const store = new Store(level, options.options?.durableWrites ?? true, new StorageGuard(dir))
   const lock = new Mutex()
   const outbox = new Outbox(store, dir, lock, clock, settings.undoWindowMs)
   const files = await FileCache.open(dir, store, options.options?.cacheCapBytes ?? 500 * 1024 * 1024, () =>
@@ -148,9 +182,22 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
   const ensureOpen = () => {
     if (closed) throw new OfflineError('closed', 'The workspace is closed.')
   }
+  /** New actions are refused while the cache cannot be written: they could not be kept. */
+  const ensureWritable = () => {
+    const failing = engine.storageError()
+    if (failing) throw new StorageFailure(failing)
+  }
   const afterChange = async (changes: ReturnType<typeof changesOf>) => {
     await engine.outboxChanged(changes)
     engine.kick()
+  }
+  /** The person works on `documentId` (or on nothing in particular): its agenda is the one open. Never waited for. */
+  const activityOn = (documentId: number | undefined): void => {
+    if (documentId === undefined) return engine.noteActivity()
+    store.getDocument(documentId).then(
+      (stored) => engine.noteActivity(stored?.agendaId),
+      () => engine.noteActivity(),
+    )
   }
 
   const workspace: OfflineWorkspace = {
@@ -194,6 +241,8 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     },
 
     async getPreview(documentId) {
+      // Only the open document (and its neighbours, loaded ahead) has its preview asked for.
+      activityOn(documentId)
       const cached = await files.get('preview', documentId)
       if (cached) return { contentType: cached.record.contentType, bytes: cached.bytes }
       const stored = await store.getDocument(documentId)
@@ -222,6 +271,15 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       const stored = await store.getDocument(documentId)
       if (!stored) throw new OfflineError('not_found', `Document ${documentId} is not in this device's cache.`)
       ensureOpen()
+      // Known offline or signed out: say so at once rather than wait for a request to time out.
+      const connection = engine.connection()
+      if (connection === 'offline')
+        throw new OfflineError(
+          'offline',
+          `The original of document ${documentId} is not on this device and you are offline.`,
+        )
+      if (connection === 'signed_out')
+        throw new OfflineError('reauth_required', `Sign in again to download the original of document ${documentId}.`)
       try {
         const original = await client.getOriginalFile(documentId)
         engine.noteRequestOk()
@@ -247,13 +305,17 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
 
     async enqueue(action) {
       ensureOpen()
+      ensureWritable()
       const entry = await outbox.enqueue(action)
       await afterChange(changesOf([entry]))
+      activityOn(documentIdsOf(action)[0])
       return entry
     },
 
     async enqueueUpload(input) {
       ensureOpen()
+      ensureWritable()
+      engine.noteActivity(input.agendaId)
       const entry = await outbox.enqueue(
         {
           kind: 'documents.upload',
@@ -298,6 +360,30 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     pause: (reason) => engine.pause(reason),
     resume: () => engine.resume(),
     pollRepairs: () => engine.pollRepairs(),
+    noteActivity: (agendaId) => engine.noteActivity(agendaId),
+
+    agendaOfflineSettings: () => agendaOfflineViews(store, clock().getTime()),
+
+    async setAgendaOffline(agendaId, change) {
+      ensureOpen()
+      await setAgendaOffline(store, agendaId, change)
+      engine.offlineSettingsChanged()
+    },
+
+    async noteAgendaOpened(agendaId) {
+      if (closed || agendaId <= 0) return
+      try {
+        if (await noteAgendaOpened(store, agendaId, clock().getTime())) engine.offlineSettingsChanged()
+      } catch {
+        // A failed write was told to the engine by the store's guard (the status shows it); a
+        // missed "opened" only delays this agenda's default offline copies.
+      }
+    },
+
+    async retryStorage() {
+      ensureOpen()
+      await engine.retryStorage()
+    },
 
     async close() {
       if (closed) return

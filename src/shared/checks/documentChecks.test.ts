@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import {
   checkDueBeforeIssue,
-  checkDuplicate,
   checkIban,
   checkItemsSum,
   checkOverdue,
   checkSummaryTotal,
   checkTaxLines,
-  duplicateKey,
   isOverdue,
-  runChecks,
   type CheckedDocument,
 } from './documentChecks'
+import { checkDuplicate, duplicateKey } from './duplicates'
+import { runChecks } from './run'
 
 /** A consistent invoice: 2 items (100 + 50), VAT 21 %, total 181.50, valid IBAN. */
 function invoice(overrides: Partial<CheckedDocument> = {}): CheckedDocument {
@@ -134,7 +133,17 @@ describe('dates', () => {
     expect(checkDueBeforeIssue(invoice({ data: null })).status).toBe('skipped')
   })
   it('flags an invoice past its due date with the days overdue', () => {
-    expect(checkOverdue(invoice(), new Date(2026, 2, 20))).toEqual({ code: 'overdue', status: 'warning', days: 5 })
+    expect(checkOverdue(invoice(), new Date(2026, 2, 20))).toEqual({
+      code: 'overdue',
+      status: 'warning',
+      days: 5,
+      duration: { years: 0, months: 0, days: 5 },
+    })
+  })
+  it('says how long in calendar years and months, for the words ("overdue by 3 years 8 months")', () => {
+    const result = checkOverdue(invoice(), new Date(2029, 10, 24, 15, 30))
+    expect(result).toMatchObject({ status: 'warning', duration: { years: 3, months: 8, days: 9 } })
+    expect(result.days).toBe(1350)
   })
   it('does not flag an invoice due today or later', () => {
     expect(checkOverdue(invoice(), new Date(2026, 2, 15, 23, 59)).status).toBe('ok')
@@ -170,7 +179,12 @@ describe('possible duplicate in the agenda', () => {
     { id: 4, supplierName: 'Other', invoiceNo: 'F-2026-1' },
   ]
   it('flags the same supplier + invoice number, ignoring case and spacing and the document itself', () => {
-    expect(checkDuplicate(invoice(), agenda)).toEqual({ code: 'duplicate', status: 'warning', documentIds: [2] })
+    expect(checkDuplicate(invoice(), agenda)).toEqual({
+      code: 'duplicate',
+      status: 'warning',
+      variant: 'invoice_no',
+      documentIds: [2],
+    })
   })
   it('passes when no other document shares both', () => {
     expect(
@@ -188,11 +202,21 @@ describe('possible duplicate in the agenda', () => {
 
 describe('all checks', () => {
   it('runs every check in panel order and finds nothing wrong on a consistent invoice', () => {
-    const results = runChecks(invoice(), { today: new Date(2026, 2, 2), agenda: [] })
+    const results = runChecks(invoice({ supplier: { name: 'ACME s.r.o.', vat_id: 'CZ699004900', country: 'CZ' } }), {
+      today: new Date(2026, 2, 2),
+      agenda: [],
+      company: { name: 'Buyer GmbH', homeCurrency: 'EUR' },
+    })
     expect(results.map((r) => r.code)).toEqual([
+      'required_fields',
+      'total_sign',
       'items_sum',
       'summary_total',
       'tax_lines',
+      'tax_rate',
+      'exchange_rate',
+      'vat_id',
+      'counterparty',
       'due_before_issue',
       'overdue',
       'iban',
@@ -202,6 +226,13 @@ describe('all checks', () => {
   })
   it('never throws on a document with no extracted data', () => {
     const results = runChecks({ id: 9 }, { today: new Date(), agenda: [] })
-    expect(results.every((r) => r.status === 'skipped')).toBe(true)
+    expect(results.filter((r) => r.status !== 'skipped')).toEqual([
+      {
+        code: 'required_fields',
+        status: 'warning',
+        fields: ['invoice_no', 'issue_date', 'total', 'supplier_name', 'supplier_vat_id'],
+        params: { count: 5 },
+      },
+    ])
   })
 })

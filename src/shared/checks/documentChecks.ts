@@ -1,6 +1,7 @@
-import { differenceInCalendarDays, isValid, parseISO } from 'date-fns'
+import { differenceInCalendarDays, intervalToDuration, startOfDay } from 'date-fns'
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools'
-import type { Document } from '../api/document'
+import type { CheckedDocument } from './context'
+import { parseHeaderDate } from './dates'
 import { amountOf, roundCents, sameAmount, sumDefined } from './money'
 import type { CheckResult } from './result'
 
@@ -11,11 +12,8 @@ import type { CheckResult } from './result'
  * Money is in the document's currency; dates are YYYY-MM-DD (header dates: docs/service-interface.md, "Document fields").
  */
 
-/** The parts of a document the checks read (a `Document` or a cached one fits). */
-export type CheckedDocument = Pick<
-  Document,
-  'id' | 'summary' | 'items' | 'tax_lines' | 'data' | 'bank_account' | 'supplier'
->
+export type { CheckedDocument } from './context'
+export { parseHeaderDate } from './dates'
 
 const skipped = (code: CheckResult['code']): CheckResult => ({ code, status: 'skipped' })
 
@@ -77,13 +75,6 @@ export function checkTaxLines(doc: CheckedDocument): CheckResult {
   return { code: 'tax_lines', status: 'ok' }
 }
 
-/** A header date (YYYY-MM-DD, or a full ISO timestamp) as a Date, or null when absent or invalid. */
-export function parseHeaderDate(value: string | null | undefined): Date | null {
-  if (!value) return null
-  const date = parseISO(value)
-  return isValid(date) ? date : null
-}
-
 /** Due date before issue date. Skipped when either date is missing or not a date. */
 export function checkDueBeforeIssue(doc: CheckedDocument): CheckResult {
   const issue = parseHeaderDate(doc.data?.header?.issue_date)
@@ -95,13 +86,17 @@ export function checkDueBeforeIssue(doc: CheckedDocument): CheckResult {
 
 /**
  * Overdue: the due date is before `today` (the user's calendar day). `days` says by how
- * many days. Skipped without a due date.
+ * many days, `duration` the same in calendar years, months and days, for the words
+ * ("overdue by 3 years 8 months"). Skipped without a due date.
  */
 export function checkOverdue(doc: CheckedDocument, today: Date): CheckResult {
   const due = parseHeaderDate(doc.data?.header?.due_date)
   if (!due) return skipped('overdue')
   const days = differenceInCalendarDays(today, due)
-  return days > 0 ? { code: 'overdue', status: 'warning', days } : { code: 'overdue', status: 'ok' }
+  if (days <= 0) return { code: 'overdue', status: 'ok' }
+  const span = intervalToDuration({ start: startOfDay(due), end: startOfDay(today) })
+  const duration = { years: span.years ?? 0, months: span.months ?? 0, days: span.days ?? 0 }
+  return { code: 'overdue', status: 'warning', days, duration }
 }
 
 /** True when a due date (YYYY-MM-DD) is before `today`; false when absent or invalid. */
@@ -119,63 +114,4 @@ export function checkIban(doc: CheckedDocument): CheckResult {
   if (!raw || !raw.trim()) return skipped('iban')
   const iban = electronicFormatIBAN(raw) ?? raw.replace(/\s+/g, '').toUpperCase()
   return { code: 'iban', status: isValidIBAN(iban) ? 'ok' : 'warning', iban }
-}
-
-/** Supplier name + invoice number of a document, as the duplicate check compares them. */
-export interface DuplicateCandidate {
-  id: number
-  supplierName: string | null | undefined
-  invoiceNo: string | null | undefined
-}
-
-/**
- * The key two documents share when they are possible duplicates: the supplier name and the
- * invoice number, case-insensitive, with spaces collapsed. `null` when either is empty.
- */
-export function duplicateKey(
-  supplierName: string | null | undefined,
-  invoiceNo: string | null | undefined,
-): string | null {
-  const norm = (s: string | null | undefined): string =>
-    (s ?? '').normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase()
-  const supplier = norm(supplierName)
-  const invoice = norm(invoiceNo)
-  if (!supplier || !invoice) return null
-  return `${supplier}\u0000${invoice}`
-}
-
-/**
- * Possible duplicate: another document of the same agenda with the same supplier + invoice
- * number. `agenda` may include the document itself (it is ignored by id). Skipped when the
- * document lacks a supplier name or an invoice number.
- */
-export function checkDuplicate(doc: CheckedDocument, agenda: Iterable<DuplicateCandidate>): CheckResult {
-  const key = duplicateKey(doc.supplier?.name, doc.data?.header?.invoice_no)
-  if (key === null) return skipped('duplicate')
-  const documentIds: number[] = []
-  for (const other of agenda) {
-    if (other.id !== doc.id && duplicateKey(other.supplierName, other.invoiceNo) === key) documentIds.push(other.id)
-  }
-  return documentIds.length > 0
-    ? { code: 'duplicate', status: 'warning', documentIds }
-    : { code: 'duplicate', status: 'ok' }
-}
-
-/**
- * Every check, in the order the panel lists them. `today` is the user's current day;
- * `agenda` the documents of the document's agenda (for the duplicate check).
- */
-export function runChecks(
-  doc: CheckedDocument,
-  context: { today: Date; agenda: Iterable<DuplicateCandidate> },
-): CheckResult[] {
-  return [
-    checkItemsSum(doc),
-    checkSummaryTotal(doc),
-    checkTaxLines(doc),
-    checkDueBeforeIssue(doc),
-    checkOverdue(doc, context.today),
-    checkIban(doc),
-    checkDuplicate(doc, context.agenda),
-  ]
 }

@@ -2,12 +2,19 @@ import { z } from 'zod'
 
 /**
  * What the checks panel beside the invoice image shows. Each check flags without
- * blocking. Messages are not here: the renderer turns `code` + the values into text.
+ * blocking. Messages are not here: the renderer turns `code` (+ `variant`) and the figures
+ * in `params` into text (`documents.check.<code>.<status>[.<variant>]`).
  */
 export const CHECK_CODES = [
+  'required_fields',
+  'total_sign',
   'items_sum',
   'summary_total',
   'tax_lines',
+  'tax_rate',
+  'exchange_rate',
+  'vat_id',
+  'counterparty',
   'due_before_issue',
   'overdue',
   'iban',
@@ -20,18 +27,33 @@ export type CheckCode = z.infer<typeof checkCodeSchema>
 export const checkStatusSchema = z.enum(['ok', 'warning', 'skipped'])
 export type CheckStatus = z.infer<typeof checkStatusSchema>
 
+/** The extracted fields a document cannot be booked without (shown as "not extracted", never 0). */
+export const REQUIRED_FIELDS = ['invoice_no', 'issue_date', 'total', 'supplier_name', 'supplier_vat_id'] as const
+export const requiredFieldSchema = z.enum(REQUIRED_FIELDS)
+export type RequiredField = z.infer<typeof requiredFieldSchema>
+
 export const checkResultSchema = z.object({
   code: checkCodeSchema,
   status: checkStatusSchema,
+  /** Which wording of the result applies (e.g. total_sign: `zero`, `negative`, `credit_positive`). */
+  variant: z.string().max(40).optional(),
   /** The amount the document states (document's currency), where the check compares money. */
   stated: z.number().optional(),
   /** The amount computed from other fields (document's currency). */
   computed: z.number().optional(),
   /** overdue: whole days past the due date. */
   days: z.number().int().optional(),
+  /** overdue: how long past the due date, in calendar years, months and days. */
+  duration: z
+    .object({ years: z.number().int(), months: z.number().int(), days: z.number().int() })
+    .optional(),
   /** iban: the IBAN checked, electronic format. */
   iban: z.string().optional(),
-  /** duplicate: ids of the other documents of the agenda with the same supplier + invoice number. */
+  /** duplicate: ids of the other documents of the agenda that look like the same invoice. */
   documentIds: z.array(z.number().int()).optional(),
+  /** required_fields: the fields that were not extracted. */
+  fields: z.array(requiredFieldSchema).optional(),
+  /** The other figures the check compared, by name (rates, percents, VAT IDs, currencies, names). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 })
 export type CheckResult = z.infer<typeof checkResultSchema>

@@ -42,17 +42,44 @@ describe('files Docket opens with the system viewer', () => {
 })
 
 describe('files Docket saves where the user chooses', () => {
-  it('saves a document named by its bytes', () => {
-    expect(checkFileToSave({ fileName: 'evil.bat', mimeType: 'application/pdf', bytes: pdf })).toMatchObject({
+  it('saves an original only as a document named by its bytes', () => {
+    expect(
+      checkFileToSave({ kind: 'original', fileName: 'evil.bat', mimeType: 'application/pdf', bytes: pdf }),
+    ).toMatchObject({
       ok: true,
       kind: 'pdf',
       fileName: 'evil_bat.pdf',
     })
   })
 
+  it('never saves an original as text, whatever type it claims', () => {
+    expect(
+      checkFileToSave({ kind: 'original', fileName: 'data.csv', mimeType: 'text/csv', bytes: text('a,b\r\n') }),
+    ).toEqual({
+      ok: false,
+      code: 'unsupported_type',
+      message: 'data.csv is not a PDF, PNG, JPEG or TIFF file, so Docket does not save it.',
+    })
+    expect(
+      checkFileToSave({ kind: 'original', fileName: 'x.json', mimeType: 'application/json', bytes: text('{}') }).ok,
+    ).toBe(false)
+    expect(checkFileToSave({ kind: 'original', fileName: 'page.html', mimeType: 'text/html', bytes: html }).ok).toBe(
+      false,
+    )
+    expect(
+      checkFileToSave({ kind: 'original', fileName: 'empty.pdf', mimeType: 'application/pdf', bytes: new Uint8Array() })
+        .ok,
+    ).toBe(false)
+  })
+
   it('saves the app’s CSV and JSON exports as text with their own extension', () => {
     expect(
-      checkFileToSave({ fileName: 'docket-agenda-1.csv', mimeType: 'text/csv', bytes: text('\uFEFFid\r\n1\r\n') }),
+      checkFileToSave({
+        kind: 'export',
+        fileName: 'docket-agenda-1.csv',
+        mimeType: 'text/csv',
+        bytes: text('\uFEFFid\r\n1\r\n'),
+      }),
     ).toEqual({
       ok: true,
       kind: 'export',
@@ -61,20 +88,24 @@ describe('files Docket saves where the user chooses', () => {
       extensions: ['csv'],
       label: 'CSV',
     })
-    expect(checkFileToSave({ fileName: 'a.json', mimeType: 'application/json', bytes: text('{}') })).toMatchObject({
+    expect(
+      checkFileToSave({ kind: 'export', fileName: 'a.json', mimeType: 'application/json', bytes: text('{}') }),
+    ).toMatchObject({
       ok: true,
       fileName: 'a.json',
     })
   })
 
-  it('refuses binary content that claims to be an export, and any other type', () => {
-    expect(checkFileToSave({ fileName: 'invoice.exe', mimeType: 'text/csv', bytes: exe })).toMatchObject({
+  it('saves an export only as its declared text type: binary content, documents and other types are refused', () => {
+    expect(checkFileToSave({ kind: 'export', fileName: 'invoice.exe', mimeType: 'text/csv', bytes: exe })).toEqual({
       ok: false,
       code: 'unsupported_type',
-      message: 'invoice.exe is not a PDF, PNG, JPEG or TIFF file, so Docket does not save it.',
+      message: 'invoice.exe is not a CSV or JSON export, so Docket does not save it.',
     })
-    expect(checkFileToSave({ fileName: 'page.html', mimeType: 'text/html', bytes: html }).ok).toBe(false)
-    expect(checkFileToSave({ fileName: 'empty.pdf', mimeType: 'application/pdf', bytes: new Uint8Array() }).ok).toBe(
+    expect(checkFileToSave({ kind: 'export', fileName: 'a.pdf', mimeType: 'application/pdf', bytes: pdf }).ok).toBe(
+      false,
+    )
+    expect(checkFileToSave({ kind: 'export', fileName: 'page.html', mimeType: 'text/html', bytes: html }).ok).toBe(
       false,
     )
   })

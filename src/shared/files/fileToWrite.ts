@@ -1,18 +1,27 @@
 /**
  * What Docket agrees to put on disk or hand to the system: a document whose bytes are a PDF,
- * PNG, JPEG or TIFF (named with the matching extension), or, for a save, an export the app
- * wrote itself (CSV or JSON text). Everything else is refused before anything is written, so
+ * PNG, JPEG or TIFF (named with the matching extension), or, for a save of the app's own
+ * export, CSV or JSON text. Everything else is refused before anything is written, so
  * no HTML, script or executable the service sends can reach a viewer, a browser tab or the
  * system's "open" handler. Pure functions: main's file host and the browser harness share them.
  */
 import { sniffDocumentType, type DocumentKind } from './fileType'
 import { displayFileName, safeFileName } from './safeFileName'
 
-/** The export formats the app writes itself, by MIME type. */
-const EXPORT_TYPES: Readonly<Record<string, { extension: string; label: string }>> = {
+/**
+ * The export formats the app writes itself, by MIME type. `binary` formats (a zip of ISDOC
+ * files) are checked by their magic bytes instead of being UTF-8 text.
+ */
+const EXPORT_TYPES: Readonly<Record<string, { extension: string; label: string; binary?: true }>> = {
   'text/csv': { extension: 'csv', label: 'CSV' },
   'application/json': { extension: 'json', label: 'JSON' },
+  'application/x-isdoc+xml': { extension: 'isdoc', label: 'ISDOC' },
+  'application/zip': { extension: 'zip', label: 'ZIP', binary: true },
 }
+
+/** A zip archive starts with a local file header, `PK\x03\x04`. */
+const isZip = (bytes: Uint8Array): boolean =>
+  bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
 
 /** A file that may be written: its safe name, the MIME type to declare, and save-dialog data. */
 export interface WritableFile {
@@ -97,16 +106,32 @@ export function checkFileToOpen(file: FileToCheck, fallback = 'document'): Writa
 }
 
 /**
- * Whether `file` may be saved where the user chooses: a document recognised by its magic
- * bytes, as for {@link checkFileToOpen}; or an export declared `text/csv` or
- * `application/json` whose bytes are valid UTF-8 text (the app's exports always are; an
- * executable or other binary claiming to be CSV is not), named with `.csv` or `.json`.
+ * What is being saved: a document's `original` (the service's bytes) or the app's own
+ * `export`. The caller says which, so each is held to its own rule and an original can never
+ * pass as an export (an HTML "original" declared `text/csv` is still refused).
  */
-export function checkFileToSave(file: FileToCheck, fallback = 'document'): WritableFile | RefusedFile {
-  const document = documentFile(file, fallback)
-  if (document) return document
+export type SaveKind = 'original' | 'export'
+
+/**
+ * Whether `file` may be saved where the user chooses. An `original`: only a document
+ * recognised by its magic bytes, as for {@link checkFileToOpen}. An `export`: only what it is
+ * declared as, `text/csv` or `application/json`, when its bytes are valid UTF-8 text (the
+ * app's exports always are; an executable or other binary claiming to be CSV is not), named
+ * with `.csv` or `.json`.
+ */
+export function checkFileToSave(
+  file: FileToCheck & { kind: SaveKind },
+  fallback = 'document',
+): WritableFile | RefusedFile {
+  if (file.kind === 'original') return documentFile(file, fallback) ?? refusal(file, 'save')
   const format = EXPORT_TYPES[file.mimeType]
-  if (!format || !isUtf8Text(file.bytes)) return refusal(file, 'save')
+  if (!format || !(format.binary ? isZip(file.bytes) : isUtf8Text(file.bytes))) {
+    return {
+      ok: false,
+      code: 'unsupported_type',
+      message: `${displayFileName(file.fileName)} is not a CSV or JSON export, so Docket does not save it.`,
+    }
+  }
   return {
     ok: true,
     kind: 'export',

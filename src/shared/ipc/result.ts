@@ -26,6 +26,8 @@ export const IpcErrorCode = {
   notFound: 'not_found',
   conflict: 'conflict',
   server: 'server',
+  /** The local cache cannot be written (disk full, read-only, permission); the message names the folder. */
+  storage: 'storage',
 } as const
 
 /** `{ code, message, details? }`: `code` is stable for programs, `message` is for people. */

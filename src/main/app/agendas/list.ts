@@ -4,11 +4,12 @@ import type { AgendaRowsSource } from '../documents/agendaRows'
 import type { HandlersFor } from '../router'
 
 /** The part of the offline workspace the agenda list uses. */
-export type AgendaListWorkspace = Pick<OfflineWorkspace, 'listAgendas'>
+export type AgendaListWorkspace = Pick<OfflineWorkspace, 'listAgendas' | 'agendaOfflineSettings'>
 
 /**
- * `agendas.list`: the cached agendas (with those created offline) and their document counts
- * per inbox queue, counted from the same rows `documents.list` answers.
+ * `agendas.list`: the cached agendas (with those created offline), their document counts
+ * per inbox queue, counted from the same rows `documents.list` answers, and whether they are
+ * available offline (default: opened in the last 30 days) and keep their originals offline.
  */
 export function createAgendaListHandlers(
   getWorkspace: () => AgendaListWorkspace,
@@ -16,7 +17,9 @@ export function createAgendaListHandlers(
 ): HandlersFor<'agendas.list'> {
   return {
     'agendas.list': async () => {
-      const agendas = await getWorkspace().listAgendas()
+      const workspace = getWorkspace()
+      const agendas = await workspace.listAgendas()
+      const offline = await workspace.agendaOfflineSettings()
       const summaries = []
       for (const agenda of agendas) {
         const listed = await rows.rowsOf(agenda.id)
@@ -25,6 +28,8 @@ export function createAgendaListHandlers(
           name: agenda.name,
           homeCurrency: agenda.home_currency ?? null,
           counts: countQueues(listed.rows.map((row) => row.state)),
+          availableOffline: offline.get(agenda.id)?.availableOffline ?? false,
+          keepOriginalsOffline: offline.get(agenda.id)?.keepOriginalsOffline ?? false,
         })
       }
       return { agendas: summaries }

@@ -255,7 +255,12 @@ describe('tokens over time', () => {
     expect(credentialStore.entries.get(key)).toEqual({ clientSecret: sandbox.credentials.clientSecret })
     expect(events.at(-1)).toMatchObject({ accountId: account.id, signedIn: false, reason: 'reauth_required' })
     expect((await service.listAccounts())[0]).toMatchObject({ signedIn: false, user: { id: 1 } })
-    expect(await service.current()).toBeNull()
+    // The account stays current with its user (name and Sign out stay visible), not signed in.
+    expect(await service.current()).toMatchObject({
+      account: { id: account.id, signedIn: false, current: true },
+      user: { id: 1 },
+      verified: false,
+    })
     // Signing in again works with the kept client secret.
     expect((await service.signIn(account.id)).status).toBe('signed_in')
   })

@@ -292,7 +292,12 @@ export class AuthService {
 
   /**
    * The current account and its user from `me` (stored user with `verified: false` when the
-   * service cannot be reached), or null when no account is signed in.
+   * service cannot be reached), or null when no account is current.
+   *
+   * An account whose sign-in ended without the person signing out (the service refused the
+   * refresh token) stays current, with its stored user, `verified: false` and
+   * `account.signedIn: false`: the user name and *Sign out* stay visible, the queue is kept,
+   * and the app asks to sign in again. Signing out makes no account current (null).
    */
   async current(): Promise<CurrentAuth> {
     const id = this.deps.accountStore.getCurrentId()
@@ -304,7 +309,7 @@ export class AuthService {
     } catch {
       signedIn = false
     }
-    if (!signedIn) return null
+    if (!signedIn) return this.signedOutCurrent(account)
     try {
       const user = await this.clientFor(account.id).me()
       const fresh = toUser(user)
@@ -319,12 +324,18 @@ export class AuthService {
       }
       return { account: await this.summarize(latest), user: fresh, verified: true }
     } catch (error) {
-      if (isAuthError(error) && error.code === 'reauth_required') return null
+      if (isAuthError(error) && error.code === 'reauth_required') return this.signedOutCurrent(account)
       if (isApiError(error) && ['network', 'timeout', 'server', 'rate_limited'].includes(error.code)) {
         return { account: await this.summarize(account), user: account.user, verified: false }
       }
       throw error
     }
+  }
+
+  /** The current account whose sign-in ended (see {@link current}); null when it never had a user. */
+  private async signedOutCurrent(account: AccountRecord): Promise<CurrentAuth> {
+    if (!account.user) return null
+    return { account: await this.summarize(account), user: account.user, verified: false }
   }
 
   /**
@@ -414,7 +425,9 @@ export class AuthService {
     if (oldKey !== newKey) await this.deps.credentialStore.delete(oldKey)
     const updated = this.deps.accountStore.update(account.id, { user: toUser(user) })
     this.deps.accountStore.setCurrentId(account.id)
-    this.forgetAccount(account.id)
+    // The account's client stays (the open workspace holds it): its token manager reads the
+    // new tokens from the store, so the queue kept while signed out is sent with them.
+    this.managers.get(account.id)?.forget()
     this.log(`Signed in to ${account.baseUrl} as user ${user.id}`)
     this.emit({ accountId: account.id, signedIn: true, reason: 'signed_in' })
     return { status: 'signed_in', account: await this.summarize(updated), user: toUser(user) }

@@ -1,4 +1,4 @@
-import { duplicateKey, type DuplicateCandidate } from '../../../shared/checks/documentChecks'
+import { duplicateCandidateOf, duplicateKeysOf, type DuplicateCandidate } from '../../../shared/checks/duplicates'
 import type { CachedDocument } from '../../offline'
 import type { SubscribeToEvents } from '../eventBus'
 import { AgendaRowCache, readAgendaRows, type AgendaRows, type RowsWorkspace } from './rowCache'
@@ -7,7 +7,7 @@ import { AgendaRowCache, readAgendaRows, type AgendaRows, type RowsWorkspace } f
 export interface AgendaRowsSource {
   /** The inbox rows and duplicate index of an agenda. Workspace errors pass through. */
   rowsOf(agendaId: number): Promise<AgendaRows>
-  /** The documents of `doc`'s agenda that share its duplicate key (all the check needs to see). */
+  /** The documents of `doc`'s agenda that share one of its duplicate keys (all the check needs to see). */
   candidatesOf(doc: CachedDocument): Promise<readonly DuplicateCandidate[]>
 }
 
@@ -59,11 +59,13 @@ export function createAgendaRowsSource(
   return {
     rowsOf,
     async candidatesOf(doc) {
-      const key = duplicateKey(doc.supplier?.name, doc.data?.header?.invoice_no)
-      if (key === null) return []
+      const keys = duplicateKeysOf(duplicateCandidateOf(doc))
+      if (keys.length === 0) return []
       const timed = cache ? undefined : lastRead.get(doc.agenda_id)
       const rows = await (timed && now().getTime() - timed.at <= maxAge ? timed.rows : rowsOf(doc.agenda_id))
-      return rows.byKey.get(key) ?? []
+      const found = new Map<number, DuplicateCandidate>()
+      for (const { key } of keys) for (const candidate of rows.byKey.get(key) ?? []) found.set(candidate.id, candidate)
+      return [...found.values()]
     },
   }
 }

@@ -1,4 +1,6 @@
-import { runChecks } from '../../../shared/checks/documentChecks'
+import { runChecks } from '../../../shared/checks/run'
+import { sniffDocumentType } from '../../../shared/files/fileType'
+import { MAX_ORIGINAL_FILE_BYTES } from '../../../shared/files/limits'
 import type { DocumentRow } from '../../../shared/ipc'
 import type { OfflineWorkspace } from '../../offline'
 import { AppError } from '../errors'
@@ -6,13 +8,16 @@ import { enqueueAll } from '../outbox/enqueue'
 import type { HandlersFor } from '../router'
 import type { AgendaRowsSource } from './agendaRows'
 import { requireCachedDocument } from './cached'
+import { companyOf } from './rowCache'
+import { createPreviewImages, previewVersion, type PreviewUrlOf } from './previewImages'
 import { withDuplicateFlags } from './rows'
 
 /** The part of the offline workspace the document handlers use. */
 export type DocumentsWorkspace = Pick<
   OfflineWorkspace,
-  'getDocument' | 'getPreview' | 'getOriginal' | 'enqueue' | 'undo'
->
+  'getDocument' | 'getPreview' | 'getOriginal' | 'enqueue' | 'undo' | 'noteAgendaOpened'
+> &
+  Partial<Pick<OfflineWorkspace, 'listAgendas'>>
 
 /** The document channels served from the local store and the outbox. */
 export type DocumentChannel =
@@ -33,7 +38,15 @@ export interface DocumentHandlerDeps {
   rows: AgendaRowsSource
   /** The current time, for the overdue check (defaults to the system clock). */
   now?: () => Date
+  /**
+   * Where the host serves preview images (`documents.preview` answers this URL, not the bytes);
+   * default {@link relativePreviewUrl}.
+   */
+  previewUrl?: PreviewUrlOf
 }
+
+/** `/previews/<id>?v=<version>`, relative to the page's origin: the default for tests. */
+export const relativePreviewUrl: PreviewUrlOf = (documentId, version) => `/previews/${documentId}?v=${version}`
 
 function toBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
@@ -44,6 +57,10 @@ function toBase64(bytes: Uint8Array): string {
  * (with their optimistic effect) and answer the entry ids so the renderer can undo them
  * while unsent.
  *
+ * `documents.preview` answers the URL the host serves the image at (see previewImages.ts);
+ * `documents.original` carries only a PDF, PNG, JPEG or TIFF recognised by its bytes
+ * (`unsupported_type` otherwise) of at most 50 MB (`too_large`).
+ *
  * Errors: `not_found` for a document that is not cached; `too_late` from `documents.undo`
  * when an entry was already sent (`details: { undone, tooLate }`); errors of the workspace
  * (e.g. `offline` for an original not cached) pass through with their code.
@@ -51,27 +68,51 @@ function toBase64(bytes: Uint8Array): string {
 export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<DocumentChannel> {
   const { getWorkspace, rows } = deps
   const now = deps.now ?? (() => new Date())
+  const previewUrl = deps.previewUrl ?? relativePreviewUrl
+  const previews = createPreviewImages(getWorkspace)
 
   return {
     'documents.list': async ({ agendaId }) => {
+      // Listing an agenda is opening it: it becomes available offline by default (never rejects).
+      void getWorkspace().noteAgendaOpened(agendaId)
       const listed = await rows.rowsOf(agendaId)
       return { agendaId, rows: withDuplicateFlags(listed.rows, listed.byKey) as DocumentRow[] }
     },
 
     'documents.get': async ({ id }) => {
-      const document = await requireCachedDocument(getWorkspace(), id)
-      const checks = runChecks(document, { today: now(), agenda: await rows.candidatesOf(document) })
+      const workspace = getWorkspace()
+      const document = await requireCachedDocument(workspace, id)
+      const checks = runChecks(document, {
+        today: now(),
+        agenda: await rows.candidatesOf(document),
+        company: await companyOf(workspace, document.agenda_id),
+      })
       return { document, checks }
     },
 
     'documents.preview': async ({ id }) => {
-      const preview = await getWorkspace().getPreview(id)
-      return preview ? { contentType: preview.contentType, base64: toBase64(preview.bytes) } : null
+      const image = await previews.image(id)
+      if (!image) return null
+      return {
+        contentType: image.contentType,
+        url: previewUrl(id, previewVersion(image.bytes)),
+        bytes: image.bytes.byteLength,
+      }
     },
 
     'documents.original': async ({ id }) => {
       const original = await getWorkspace().getOriginal(id)
-      return { fileName: original.fileName, contentType: original.contentType, base64: toBase64(original.bytes) }
+      const type = sniffDocumentType(original.bytes)
+      if (!type) {
+        throw new AppError(
+          'unsupported_type',
+          `The original of document ${id} is not a PDF, PNG, JPEG or TIFF file, so Docket does not show it.`,
+        )
+      }
+      if (original.bytes.byteLength > MAX_ORIGINAL_FILE_BYTES) {
+        throw new AppError('too_large', `The original of document ${id} is larger than Docket shows (50 MB).`)
+      }
+      return { fileName: original.fileName, contentType: type.mimeType, base64: toBase64(original.bytes) }
     },
 
     'documents.setState': async ({ ids, state }) => {

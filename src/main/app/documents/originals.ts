@@ -12,44 +12,31 @@ export interface OriginalFileHandlerDeps {
   files: FileHost
 }
 
-/** A file name safe to suggest in a save dialog: no folders, no control characters. */
-export function safeFileName(name: string, fallback: string): string {
-  const base = name.split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').trim()
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned
-}
-
-/** Save-dialog filters of the content types an original may have. */
-const FILTERS: Record<string, { name: string; extensions: string[] }> = {
-  'application/pdf': { name: 'PDF', extensions: ['pdf'] },
-  'image/png': { name: 'PNG image', extensions: ['png'] },
-  'image/jpeg': { name: 'JPEG image', extensions: ['jpg', 'jpeg'] },
-}
-
 /**
  * Saving and opening a document's original file through the host. The file comes from the
- * workspace (cached, or fetched by it); its name, chosen by whoever uploaded it, is cut to a
- * bare file name before the host sees it. Errors of the workspace (`not_found`, `offline`)
- * and the host (`io`) pass through with their code.
+ * workspace (cached, or fetched by it) and goes to the host as an `original`: the host writes
+ * or opens it only when its bytes are a PDF, PNG, JPEG or TIFF, under a safe name with the
+ * extension of those bytes (src/shared/files/fileToWrite.ts, the one rule for both hosts),
+ * whatever name and type the service gave. Errors of the workspace (`not_found`, `offline`)
+ * and the host (`unsupported_type`, `io`) pass through with their code.
  */
 export function createOriginalFileHandlers(
   deps: OriginalFileHandlerDeps,
 ): HandlersFor<'documents.saveOriginal' | 'documents.openOriginal'> {
   const original = async (documentId: number) => {
     const file = await deps.getWorkspace().getOriginal(documentId)
-    return { ...file, fileName: safeFileName(file.fileName, `document-${documentId}`) }
+    // A name with nothing in it still names the document.
+    return { ...file, fileName: file.fileName.trim() === '' ? `document-${documentId}` : file.fileName }
   }
 
   return {
     'documents.saveOriginal': async ({ documentId }) => {
       const file = await original(documentId)
-      const filter = FILTERS[file.contentType]
       const result = await deps.files.saveFile({
+        kind: 'original',
         suggestedName: file.fileName,
         mimeType: file.contentType,
         bytes: file.bytes,
-        ...(filter ? { filters: [filter] } : {}),
       })
       return result.path ? { saved: result.saved, path: result.path } : { saved: result.saved }
     },

@@ -1,11 +1,16 @@
-import { duplicateKey, type DuplicateCandidate } from '../../../shared/checks/documentChecks'
+import { agendaProfileOf, type AgendaProfile } from '../../../shared/checks/context'
+import { duplicateCandidateOf, duplicateKeysOf, type DuplicateCandidate } from '../../../shared/checks/duplicates'
 import type { DocumentRow } from '../../../shared/ipc'
 import type { CachedDocument, OfflineWorkspace } from '../../offline'
 import type { SubscribeToEvents } from '../eventBus'
 import { toDocumentRow } from './rows'
 
-/** The part of the offline workspace the rows are read from. */
-export type RowsWorkspace = Pick<OfflineWorkspace, 'forEachDocument' | 'getDocument'>
+/**
+ * The part of the offline workspace the rows are read from; `listAgendas`, when given,
+ * supplies the agenda's company and home currency to the rows' warning flags.
+ */
+export type RowsWorkspace = Pick<OfflineWorkspace, 'forEachDocument' | 'getDocument'> &
+  Partial<Pick<OfflineWorkspace, 'listAgendas'>>
 
 /**
  * What the agenda and document handlers need of one agenda: the inbox rows (id descending,
@@ -14,8 +19,24 @@ export type RowsWorkspace = Pick<OfflineWorkspace, 'forEachDocument' | 'getDocum
  */
 export interface AgendaRows {
   rows: readonly DocumentRow[]
-  /** Duplicate candidates by {@link duplicateKey} (documents without a key are left out). */
+  /** Duplicate candidates by each of their {@link duplicateKeysOf} (documents without a key are left out). */
   byKey: ReadonlyMap<string, readonly DuplicateCandidate[]>
+  /** The agenda's company and home currency the rows were flagged against (null when unknown). */
+  company: AgendaProfile | null
+}
+
+/** The company profile of `agendaId`, or null when the workspace cannot say. */
+export async function companyOf(
+  workspace: Partial<Pick<OfflineWorkspace, 'listAgendas'>>,
+  agendaId: number,
+): Promise<AgendaProfile | null> {
+  if (!workspace.listAgendas) return null
+  try {
+    const agenda = (await workspace.listAgendas()).find((a) => a.id === agendaId)
+    return agenda ? agendaProfileOf(agenda) : null
+  } catch {
+    return null
+  }
 }
 
 /** Above this many changed documents, an agenda is read again whole instead of one by one. */
@@ -26,38 +47,26 @@ const MAX_PATCHED = 200
  * never the whole agenda's documents at once (bench B6 measures that memory).
  */
 export async function readAgendaRows(
-  workspace: Pick<RowsWorkspace, 'forEachDocument'>,
+  workspace: Pick<RowsWorkspace, 'forEachDocument' | 'listAgendas'>,
   agendaId: number,
 ): Promise<AgendaRows & { byKey: Map<string, DuplicateCandidate[]> }> {
-  const builder = rowsBuilder()
-  await workspace.forEachDocument(agendaId, (doc) => builder.add(doc))
-  return builder.result()
-}
-
-function rowsBuilder() {
+  const company = await companyOf(workspace, agendaId)
   const byKey = new Map<string, DuplicateCandidate[]>()
   const rows: DocumentRow[] = []
-  return {
-    add(doc: CachedDocument): void {
-      addCandidate(byKey, doc)
-      rows.push(toDocumentRow(doc))
-    },
-    result: () => ({ rows, byKey }),
-  }
-}
-
-function candidateOf(doc: CachedDocument): { key: string | null; candidate: DuplicateCandidate } {
-  const supplierName = doc.supplier?.name
-  const invoiceNo = doc.data?.header?.invoice_no
-  return { key: duplicateKey(supplierName, invoiceNo), candidate: { id: doc.id, supplierName, invoiceNo } }
+  await workspace.forEachDocument(agendaId, (doc) => {
+    addCandidate(byKey, doc)
+    rows.push(toDocumentRow(doc, company))
+  })
+  return { rows, byKey, company }
 }
 
 function addCandidate(byKey: Map<string, DuplicateCandidate[]>, doc: CachedDocument): void {
-  const { key, candidate } = candidateOf(doc)
-  if (key === null) return
-  const list = byKey.get(key)
-  if (list) list.push(candidate)
-  else byKey.set(key, [candidate])
+  const candidate = duplicateCandidateOf(doc)
+  for (const { key } of duplicateKeysOf(candidate)) {
+    const list = byKey.get(key)
+    if (list) list.push(candidate)
+    else byKey.set(key, [candidate])
+  }
 }
 
 interface Entry extends AgendaRows {
@@ -147,14 +156,14 @@ export class AgendaRowCache {
         (doc): doc is CachedDocument => doc !== null && doc.agenda_id === agendaId && !doc.local.archived,
       )
       if (rows.length === entry.rows.length && added.length === 0) continue
-      for (const doc of added) rows = insertById(rows, toDocumentRow(doc))
+      for (const doc of added) rows = insertById(rows, toDocumentRow(doc, entry.company))
       const byKey = new Map<string, DuplicateCandidate[]>()
       for (const [key, list] of entry.byKey) {
         const kept = list.filter((c) => !changed.has(c.id))
         if (kept.length > 0) byKey.set(key, kept)
       }
       for (const doc of added) addCandidate(byKey, doc)
-      this.agendas.set(agendaId, { rows, byKey })
+      this.agendas.set(agendaId, { rows, byKey, company: entry.company })
     }
   }
 

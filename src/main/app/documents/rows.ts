@@ -1,35 +1,44 @@
-import {
-  checkDueBeforeIssue,
-  checkIban,
-  checkItemsSum,
-  checkSummaryTotal,
-  checkTaxLines,
-} from '../../../shared/checks/documentChecks'
+import type { AgendaProfile } from '../../../shared/checks/context'
+import { checkIban } from '../../../shared/checks/documentChecks'
 import { amountOf } from '../../../shared/checks/money'
-import type { CheckCode } from '../../../shared/checks/result'
+import type { CheckCode, CheckResult } from '../../../shared/checks/result'
+import { rowWarnings } from '../../../shared/checks/run'
 import type { DocumentRow } from '../../../shared/ipc'
 import type { CachedDocument } from '../../offline'
 
 const str = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value === '' ? null : value
 
-/** The checks that depend only on the document itself, in the checks panel's order. */
-const OWN_CHECKS = [checkItemsSum, checkSummaryTotal, checkTaxLines, checkDueBeforeIssue, checkIban] as const
+/** IBAN checksums already computed, by the IBAN as written (suppliers repeat across documents). */
+const ibanStatus = new Map<string, CheckResult['status']>()
+const MAX_IBANS = 10_000
+
+/** The IBAN check, answered from {@link ibanStatus} for an IBAN seen before. */
+function iban(doc: CachedDocument): CheckResult {
+  const raw = doc.bank_account?.iban || doc.supplier?.iban
+  const known = raw ? ibanStatus.get(raw) : undefined
+  if (known) return { code: 'iban', status: known }
+  const result = checkIban(doc)
+  if (raw) {
+    if (ibanStatus.size >= MAX_IBANS) ibanStatus.clear()
+    ibanStatus.set(raw, result.status)
+  }
+  return result
+}
 
 /**
- * The codes of the document's own checks that warn (sums, dates, IBAN). The duplicate check
- * needs the whole agenda and is added when the agenda is listed; overdue is shown by the due
- * date column. A check that throws on malformed data counts as not warning.
+ * The codes of the document's own checks that warn ({@link rowWarnings}: extraction, sums,
+ * rates, VAT ID, counterparty, dates) plus the IBAN. `company` is the agenda's company and
+ * home currency; without it the counterparty and exchange-rate checks are left out. The
+ * duplicate check needs the whole agenda and is added when the agenda is listed; overdue is
+ * shown by the due date column. A check that throws on malformed data counts as not warning.
  */
-export function ownWarnings(doc: CachedDocument): CheckCode[] {
-  const codes: CheckCode[] = []
-  for (const check of OWN_CHECKS) {
-    try {
-      const result = check(doc)
-      if (result.status === 'warning') codes.push(result.code)
-    } catch {
-      // Data the service sent malformed: the checks panel shows what it can; the row stays unflagged.
-    }
+export function ownWarnings(doc: CachedDocument, company: AgendaProfile | null = null): CheckCode[] {
+  const codes = rowWarnings(doc, { company })
+  try {
+    if (iban(doc).status === 'warning') codes.push('iban')
+  } catch {
+    // Data the service sent malformed: the row stays unflagged.
   }
   return codes
 }
@@ -38,8 +47,9 @@ export function ownWarnings(doc: CachedDocument): CheckCode[] {
  * Projects a cached document onto the compact inbox row (`documents.list`): only what the
  * list shows, searches, sorts and flags by. Missing extracted data becomes null; never throws.
  * The counterparty is the customer of a sales invoice and the supplier of anything else.
+ * `company` (the agenda's) feeds the counterparty and exchange-rate flags.
  */
-export function toDocumentRow(doc: CachedDocument): DocumentRow {
+export function toDocumentRow(doc: CachedDocument, company: AgendaProfile | null = null): DocumentRow {
   const header = doc.data?.header
   const currency = str(header?.currency)
   const supplierName = str(doc.supplier?.name)
@@ -58,7 +68,7 @@ export function toDocumentRow(doc: CachedDocument): DocumentRow {
     commentsCount: typeof doc.comments_count === 'number' && doc.comments_count >= 0 ? doc.comments_count : 0,
     pending: Math.max(0, doc.local?.pendingActions ?? 0),
     failed: doc.local?.failed ?? null,
-    warnings: ownWarnings(doc),
+    warnings: ownWarnings(doc, company),
   }
 }
 
@@ -66,8 +76,8 @@ export function toDocumentRow(doc: CachedDocument): DocumentRow {
 const flaggedRows = new WeakMap<object, readonly DocumentRow[]>()
 
 /**
- * `rows` with `duplicate` added to the warnings of every document whose supplier and invoice
- * number another document of the agenda shares (`byKey`, the duplicate index of the same
+ * `rows` with `duplicate` added to the warnings of every document that shares a duplicate key
+ * (supplier + invoice no., supplier + total + issue date, file name) with another document of the agenda (`byKey`, the duplicate index of the same
  * read). Only the flagged rows are copied; the answer is kept for the same `rows` array, so
  * listing an unchanged agenda again costs nothing.
  */

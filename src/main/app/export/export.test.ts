@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync'
+import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import type { Document } from '../../../shared/api'
 import { exportRequestSchema, type ExportRequest } from '../../../shared/ipc'
@@ -215,5 +216,50 @@ describe('export.documents handler', () => {
     await expect(
       run({ agendaId: 1, format: 'csv', selection: { kind: 'ids', ids: [99] }, columns: ['id'] }),
     ).rejects.toMatchObject({ code: 'not_found' })
+  })
+})
+
+describe('export.documents as ISDOC', () => {
+  const docs = [
+    { ...doc(1), agenda_id: 1 },
+    { ...doc(2), agenda_id: 1 },
+    { ...doc(3, { summary: { sub_total: null, vat_total: null, total: null } }), agenda_id: 1 },
+  ] as Document[]
+  const isdoc = (ids: number[], markExported = false) => ({
+    agendaId: 1,
+    format: 'isdoc' as const,
+    selection: { kind: 'ids' as const, ids },
+    columns: ['id' as const],
+    markExported,
+  })
+
+  it('saves one .isdoc file for one document', async () => {
+    const { saved, run } = fakes(docs)
+    const result = await run(isdoc([1]))
+    expect(saved.map((f) => [f.suggestedName, f.mimeType])).toEqual([['INV-1.isdoc', 'application/x-isdoc+xml']])
+    expect(new TextDecoder().decode(saved[0]!.bytes)).toContain('<ID>INV-1</ID>')
+    expect(result).toMatchObject({ saved: true, documentCount: 1, files: [{ kind: 'isdoc' }], skipped: [] })
+  })
+
+  it('saves a zip of one .isdoc per document, leaves out and names those lacking the total, marks only the exported', async () => {
+    const { saved, actions, run } = fakes(docs)
+    const result = await run(isdoc([1, 2, 3], true))
+    expect(saved[0]!.suggestedName).toBe('docket-agenda-1-2026-11-22-isdoc.zip')
+    expect(Object.keys(unzipSync(saved[0]!.bytes)).sort()).toEqual(['INV-1.isdoc', 'INV-2.isdoc'])
+    expect(result).toMatchObject({ documentCount: 2, skipped: [{ id: 3, missing: ['total'] }], markedExported: 2 })
+    expect(actions).toEqual([
+      {
+        kind: 'documents.setStates',
+        items: [
+          { id: 1, state: 'exported' },
+          { id: 2, state: 'exported' },
+        ],
+      },
+    ])
+  })
+
+  it('refuses when no document can become ISDOC', async () => {
+    const { run } = fakes(docs)
+    await expect(run(isdoc([3]))).rejects.toMatchObject({ code: 'nothing_to_export' })
   })
 })

@@ -5,10 +5,12 @@ import { AppError } from '../errors'
 import type { FileHost } from '../ports'
 import type { Handler, HandlersFor } from '../router'
 import { countItems, documentsCsv, documentsJson, itemsCsv } from './format'
+import { isdocExport } from './isdocFiles'
 import { applyFilter, pickByIds } from './selection'
 
-/** The part of the offline workspace export uses. */
-export type ExportWorkspace = Pick<OfflineWorkspace, 'listDocuments' | 'getDocument' | 'enqueue'>
+/** The part of the offline workspace export uses (`listAgendas`, when given, names the agenda's home currency for ISDOC). */
+export type ExportWorkspace = Pick<OfflineWorkspace, 'listDocuments' | 'getDocument' | 'enqueue'> &
+  Partial<Pick<OfflineWorkspace, 'listAgendas'>>
 
 export interface ExportHandlerDeps {
   /** The offline workspace of the signed-in account (called on each request). */
@@ -23,7 +25,9 @@ const utf8 = new TextEncoder()
 
 /**
  * The handler of `export.documents`: reads the documents from the local
- * store (works offline), builds CSV (documents file, then an items file when asked) or JSON,
+ * store (works offline), builds CSV (documents file, then an items file when asked), JSON or
+ * ISDOC (one `.isdoc`, or a zip for several; documents lacking what ISDOC requires are listed
+ * in `skipped`),
  * saves each through {@link FileHost.saveFile}, and, when asked and the first file was
  * saved, marks them exported with one `documents.setStates` outbox action.
  *
@@ -63,15 +67,33 @@ export function createExportHandlers(deps: ExportHandlerDeps): HandlersFor<'expo
         documentCount: documents.length,
         itemCount: input.includeItems ? countItems(documents) : 0,
         markedExported: 0,
+        skipped: [],
       }
-      if (input.format === 'json') {
+      let exported = documents
+      if (input.format === 'isdoc') {
+        const workspace = deps.getWorkspace()
+        const agenda = (await workspace.listAgendas?.())?.find((a) => a.id === input.agendaId)
+        const isdoc = isdocExport(documents, {
+          agendaId: input.agendaId,
+          homeCurrency: agenda?.home_currency ?? null,
+          baseName: base,
+          mtime: stamp,
+        })
+        const saved = await deps.files.saveFile(isdoc.file)
+        if (!saved.saved) return result
+        result.files.push({ kind: isdoc.kind, ...(saved.path ? { path: saved.path } : {}) })
+        result.skipped = isdoc.skipped
+        result.documentCount = isdoc.count
+        const left = new Set(isdoc.skipped.map((s) => s.id))
+        exported = documents.filter((doc) => !left.has(doc.id))
+      } else if (input.format === 'json') {
         const saved = await deps.files.saveFile({
           suggestedName: `${base}.json`,
           mimeType: 'application/json',
           bytes: utf8.encode(
             documentsJson(documents, input.columns, { includeItems: input.includeItems, exportedAt: stamp }),
           ),
-          filters: [{ name: 'JSON', extensions: ['json'] }],
+          kind: 'export',
         })
         if (!saved.saved) return result
         result.files.push({ kind: 'json', ...(saved.path ? { path: saved.path } : {}) })
@@ -80,7 +102,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): HandlersFor<'expo
           suggestedName: `${base}.csv`,
           mimeType: 'text/csv',
           bytes: utf8.encode(documentsCsv(documents, input.columns)),
-          filters: [{ name: 'CSV', extensions: ['csv'] }],
+          kind: 'export',
         })
         if (!saved.saved) return result
         result.files.push({ kind: 'documents', ...(saved.path ? { path: saved.path } : {}) })
@@ -89,14 +111,14 @@ export function createExportHandlers(deps: ExportHandlerDeps): HandlersFor<'expo
             suggestedName: `${base}-items.csv`,
             mimeType: 'text/csv',
             bytes: utf8.encode(itemsCsv(documents)),
-            filters: [{ name: 'CSV', extensions: ['csv'] }],
+            kind: 'export',
           })
           if (items.saved) result.files.push({ kind: 'items', ...(items.path ? { path: items.path } : {}) })
         }
       }
       result.saved = true
       if (input.markExported) {
-        const toMark = documents.filter((doc) => doc.state !== 'exported').map((doc) => doc.id)
+        const toMark = exported.filter((doc) => doc.state !== 'exported').map((doc) => doc.id)
         if (toMark.length > 0) {
           await deps.getWorkspace().enqueue({
             kind: 'documents.setStates',

@@ -28,3 +28,19 @@ describe('sync handlers', () => {
     }
   })
 })
+
+describe('sync.retryStorage', () => {
+  it('tries the failed write again and answers the status after it (a contract status)', async () => {
+    const calls: string[] = []
+    const status = channels['sync.status'].output.parse({
+      ...(await createSyncHandlers(() => current().workspace)['sync.status']({}, context)),
+    })
+    const handlers = createSyncHandlers(() => ({
+      status: () => status,
+      syncNow: async () => undefined,
+      retryStorage: async () => void calls.push('retryStorage'),
+    }))
+    expect(channels['sync.retryStorage'].output.parse(await handlers['sync.retryStorage']({}, context))).toEqual(status)
+    expect(calls).toEqual(['retryStorage'])
+  })
+})

@@ -2,19 +2,28 @@ import type { OfflineWorkspace } from '../../offline'
 import type { HandlersFor } from '../router'
 
 /** The part of the offline workspace the sync handlers use. */
-export type SyncWorkspace = Pick<OfflineWorkspace, 'status' | 'syncNow'>
+export type SyncWorkspace = Pick<OfflineWorkspace, 'status' | 'syncNow' | 'retryStorage'>
 
 /**
- * `sync.status` and `sync.now` on top of the offline workspace of the signed-in account
- * (`getWorkspace` is called on each request; it changes with the account). `sync.now`
- * resolves after a pull and push, also when offline (the status then says so).
+ * `sync.status`, `sync.now` and `sync.retryStorage` on top of the offline workspace of the
+ * signed-in account (`getWorkspace` is called on each request; it changes with the account).
+ * `sync.now` resolves after a pull and push, also when offline (the status then says so);
+ * `sync.retryStorage` tries the failed cache write again and answers the state after it
+ * (still `storage_failing` with its reason when the write fails again).
  */
-export function createSyncHandlers(getWorkspace: () => SyncWorkspace): HandlersFor<'sync.status' | 'sync.now'> {
+export function createSyncHandlers(
+  getWorkspace: () => SyncWorkspace,
+): HandlersFor<'sync.status' | 'sync.now' | 'sync.retryStorage'> {
   return {
     'sync.status': () => getWorkspace().status(),
     'sync.now': async () => {
       const workspace = getWorkspace()
       await workspace.syncNow()
+      return workspace.status()
+    },
+    'sync.retryStorage': async () => {
+      const workspace = getWorkspace()
+      await workspace.retryStorage()
       return workspace.status()
     },
   }

@@ -67,6 +67,19 @@ export class FakeWorkspace implements TriageWorkspace {
     return [...this.agendas]
   }
 
+  /** Offline settings by agenda id, as `agendaOfflineSettings` answers them. */
+  readonly offline = new Map<number, { availableOffline: boolean; keepOriginalsOffline: boolean }>()
+  /** Agendas noted as opened, in call order. */
+  readonly opened: number[] = []
+
+  async agendaOfflineSettings(): Promise<Map<number, { availableOffline: boolean; keepOriginalsOffline: boolean }>> {
+    return new Map(this.offline)
+  }
+
+  async noteAgendaOpened(agendaId: number): Promise<void> {
+    this.opened.push(agendaId)
+  }
+
   async listDocuments(agendaId: number): Promise<CachedDocument[]> {
     return [...this.documents.values()]
       .filter((d) => d.agenda_id === agendaId && !d.local.archived)

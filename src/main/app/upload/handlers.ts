@@ -1,7 +1,7 @@
 import type { UploadResult } from '../../../shared/ipc'
 import type { OfflineWorkspace } from '../../offline'
 import type { HandlersFor } from '../router'
-import { checkUploadFile } from './fileCheck'
+import { checkUploadFile, tooLargeReason } from './fileCheck'
 import { planUploadRequests, type PlannedFile } from './plan'
 import type { UploadProgressReporter } from './progress'
 
@@ -41,7 +41,7 @@ export function createUploadHandlers(deps: UploadHandlerDeps): HandlersFor<'uplo
       const checked: PlannedFile[] = []
       for (const file of input.files) {
         progress.report({ uploadId: file.uploadId, fileName: file.fileName, phase: 'checking', fraction: 0 })
-        const check = checkUploadFile(file.fileName, file.base64)
+        const check = checkUploadFile(file.fileName, file.base64, deps.maxBodyBytes)
         if (!check.ok) {
           result.refused.push({
             uploadId: file.uploadId,
@@ -67,7 +67,7 @@ export function createUploadHandlers(deps: UploadHandlerDeps): HandlersFor<'uplo
       }
       const plan = planUploadRequests(input.agendaId, input.type, checked, deps.maxBodyBytes)
       for (const file of plan.tooLarge) {
-        const reason = `${file.fileName} is too large to upload (each request must stay under 20 MB, so a file may be about 15 MB at most).`
+        const reason = tooLargeReason(file.fileName)
         result.refused.push({ uploadId: file.uploadId, fileName: file.fileName, code: 'too_large', reason })
         progress.report({ uploadId: file.uploadId, fileName: file.fileName, phase: 'refused', fraction: 1, reason })
       }

@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { uploadRequestSchema, type UploadProgress, type UploadRequest } from '../../../shared/ipc'
+import {
+  MAX_UPLOAD_BASE64_LENGTH,
+  uploadRequestSchema,
+  type UploadProgress,
+  type UploadRequest,
+} from '../../../shared/ipc'
 import { MAX_REQUEST_BYTES } from '../../api/uploads'
 import { FakeUploadWorkspace } from '../testing/fakeUploadWorkspace'
-import { checkUploadFile, sniffContentType } from './fileCheck'
+import { checkUploadFile, sniffContentType, tooLargeReason } from './fileCheck'
 import { createUploadHandlers } from './handlers'
 import { planUploadRequests, uploadRequestBody, type PlannedFile } from './plan'
 import { UploadProgressReporter } from './progress'
@@ -146,6 +151,33 @@ describe('upload.files handler', () => {
     expect(Buffer.from(action.files[0]!.bytes).equals(realPdf)).toBe(true)
     expect(events.filter((e) => e.uploadId === 'u1').map((e) => e.phase)).toEqual(['checking', 'refused'])
     expect(events.filter((e) => e.uploadId === 'u0').map((e) => e.phase)).toEqual(['checking', 'queued'])
+  })
+
+  it('refuses a file whose base64 alone fills a request with the one too-large reason, before decoding it', async () => {
+    const { actions, run } = setup({ maxBodyBytes: 1000 })
+    const result = await run({
+      agendaId: 1,
+      type: 'PurchaseInvoice',
+      files: [{ uploadId: 'u0', fileName: 'big.pdf', contentType: 'application/pdf', base64: '%'.repeat(1000) }],
+    })
+    // Garbage base64 would be bad_base64 if it were decoded: the size is checked first, against the handler's limit.
+    expect(result.refused).toEqual([
+      { uploadId: 'u0', fileName: 'big.pdf', code: 'too_large', reason: tooLargeReason('big.pdf') },
+    ])
+    expect(actions).toHaveLength(0)
+  })
+
+  it('the contract refuses base64 longer than that of a whole request (20 MB) before any handler runs', () => {
+    const file = (base64: string) => ({
+      agendaId: 1,
+      type: 'PurchaseInvoice',
+      files: [{ uploadId: 'u0', fileName: 'a.pdf', contentType: 'application/pdf', base64 }],
+    })
+    expect(MAX_UPLOAD_BASE64_LENGTH).toBe(Math.ceil(MAX_REQUEST_BYTES / 3) * 4)
+    expect(uploadRequestSchema.safeParse(file('A'.repeat(MAX_UPLOAD_BASE64_LENGTH))).success).toBe(true)
+    const tooLong = uploadRequestSchema.safeParse(file('A'.repeat(MAX_UPLOAD_BASE64_LENGTH + 1)))
+    expect(tooLong.success).toBe(false)
+    expect(tooLong.error?.issues[0]?.path).toEqual(['files', 0, 'base64'])
   })
 
   it('splits into several outbox actions when the bodies would exceed the limit', async () => {

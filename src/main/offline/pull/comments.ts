@@ -46,7 +46,7 @@ export async function pullComments(
     void queue.add(async () => {
       if (failure) return
       try {
-        const comments = await client.listComments(doc.id)
+        const comments = await client.listComments(doc.id, 'background')
         if (pushedMeanwhile(doc.id)) return
         await store.batch(await store.replaceCommentsOps(doc.id, comments))
       } catch (error) {

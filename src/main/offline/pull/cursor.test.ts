@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextCursor, planPull } from './cursor'
+import { agendaSince, nextCursor, planPull } from './cursor'
 import { useWorkspaceHarness } from '../testing/workspaceHarness'
 
 const h = useWorkspaceHarness()
@@ -48,5 +48,17 @@ describe('planPull and nextCursor', () => {
       agendaIds: [1],
     })
     expect(nextCursor(cursor, at, { full: true }, [1, 3]).lastFullPullAt).toBe(at.toISOString())
+  })
+
+  it('an agenda a pull did not list keeps the time of its own last listing, and its delta reaches back to it', () => {
+    const first = new Date('2026-11-22T10:01:00Z')
+    const scoped = nextCursor(cursor, first, { full: false }, [1, 2], new Set([1]))
+    expect(scoped.agendaPulledAt).toEqual({ '2': cursor.lastPullAt })
+    expect(agendaSince(scoped, 1, 5_000)).toEqual(new Date('2026-11-22T10:00:55Z'))
+    expect(agendaSince(scoped, 2, 5_000)).toEqual(new Date('2026-11-22T09:59:55Z'))
+    const later = nextCursor(scoped, new Date('2026-11-22T10:02:00Z'), { full: false }, [1, 2], new Set([1]))
+    expect(later.agendaPulledAt).toEqual({ '2': cursor.lastPullAt })
+    const all = nextCursor(later, new Date('2026-11-22T10:03:00Z'), { full: false }, [1, 2], new Set([1, 2]))
+    expect(all.agendaPulledAt).toBeUndefined()
   })
 })

@@ -15,12 +15,12 @@ export interface Listing {
 }
 
 /**
- * Starts listing an agenda's documents of the pulled types, `concurrency` pages in flight
- * (`ApiClient.listDocumentPages`), handing each page to `onPage` as it is decoded (documents
- * validated and encoded off the main thread). `signal` stops every listing of a pull.
- * How pages are requested lives here: paging that adapts to the answers (page 1 alone, then
- * more in flight while pages come back full) or a request budget shared per service would be
- * decided in this module without its callers knowing.
+ * Starts listing an agenda's documents of the pulled types (`ApiClient.listDocumentPages`):
+ * page 1 alone, then more pages in flight while pages come back full, at most `concurrency`,
+ * at background priority (a person's requests go first in the service's budget); a listing
+ * that never ends stops at `maxPages` full pages or at repeated documents (`bad_response`).
+ * Each page goes to `onPage` as it is decoded (documents validated and encoded off the main
+ * thread). `signal` stops every listing of a pull.
  */
 export function startListing(
   client: WorkspaceClient,
@@ -29,6 +29,7 @@ export function startListing(
     full: boolean
     modifiedSince?: Date
     concurrency: number
+    maxPages: number
     signal: AbortSignal
     onPage: (documents: EncodedDocument[], listing: Listing) => void
   },
@@ -45,6 +46,8 @@ export function startListing(
       agendaId: options.agendaId,
       types: PULLED_TYPES,
       concurrency: options.concurrency,
+      priority: 'background',
+      maxPages: options.maxPages,
       signal: AbortSignal.any([options.signal, own.signal]),
       ...(options.modifiedSince ? { modifiedSince: options.modifiedSince } : {}),
       onPage: (documents) => {

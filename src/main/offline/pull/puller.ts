@@ -10,7 +10,7 @@ import type { Retention, WrittenFacts } from '../retention'
 import type { Store } from '../store'
 import { reconcileAgendas } from './agendas'
 import { pullComments } from './comments'
-import { nextCursor, planPull } from './cursor'
+import { agendaSince, nextCursor, planPull } from './cursor'
 import { startListing, type Listing } from './listing'
 import { agendaPull, PageWriter, type AgendaPull, type PullRun } from './pageWriter'
 import type { PullProgress } from './progress'
@@ -23,7 +23,7 @@ export interface PullerDeps {
   files: FileCache
   outbox: Outbox
   clock: Clock
-  options: Pick<EngineOptions, 'pullConcurrency' | 'deltaPullConcurrency' | 'overlapMs' | 'fullPullIntervalMs'>
+  options: Pick<EngineOptions, 'pullConcurrency' | 'maxPagesPerListing' | 'overlapMs' | 'fullPullIntervalMs'>
   connectivity: Connectivity
   events: SyncEvents
   pushed: PushedDocuments
@@ -31,9 +31,19 @@ export interface PullerDeps {
   retention: Retention
 }
 
+/** What a complete pull listed: for the poll schedule (quiet agendas are polled less often). */
+export interface PullSummary {
+  full: boolean
+  /** The agendas of the account. */
+  agendaIds: number[]
+  /** Every agenda listed, and whether its listing changed anything in the store. */
+  agendas: { agendaId: number; changed: boolean }[]
+}
+
 /**
  * Pulls the service into the store: agendas, documents (full the first time and every
- * `fullPullIntervalMs`, otherwise `modified_since` the last pull minus the overlap) and the
+ * `fullPullIntervalMs`, otherwise `modified_since` each agenda's last listing minus the
+ * overlap; a background pull may list only the agendas due, `scope`) and the
  * comments of changed documents, then sweeps retention when due. Every agenda's listing
  * starts at once and each page is written as it arrives (pull/pageWriter.ts), so store work
  * overlaps with the pages still on the wire (bench B1). A delta lists the agendas of the last
@@ -54,10 +64,12 @@ export class Puller {
   }
 
   /**
-   * One pull. Returns false when it failed: the error went to connectivity (offline, paused,
-   * or the service failing: retried after a backoff), never thrown.
+   * One pull. `scope`: in a delta, list only these known agendas (new agendas are listed in
+   * full all the same; a full pull lists every agenda). Returns what it listed, or null when
+   * it failed: the error went to connectivity (offline, paused, or the service failing:
+   * retried after a backoff), never thrown.
    */
-  async pull(): Promise<boolean> {
+  async pull(scope?: ReadonlySet<number>): Promise<PullSummary | null> {
     const { store, client, files, outbox, clock, options, connectivity, events, pushed, progress, retention } =
       this.deps
     const mark = pushed.mark()
@@ -89,9 +101,10 @@ export class Puller {
         const listing = startListing(client, {
           agendaId,
           full,
-          concurrency: full ? options.pullConcurrency : options.deltaPullConcurrency,
+          concurrency: options.pullConcurrency,
+          maxPages: options.maxPagesPerListing,
           signal: abortListings.signal,
-          ...(full ? {} : { modifiedSince: plan.modifiedSince! }),
+          ...(full ? {} : { modifiedSince: agendaSince(cursor!, agendaId, options.overlapMs) }),
           onPage: (documents, { pages: received }) => {
             progress.pageArrived(agendaId, received, documents.length === PAGE_SIZE)
             pages.add(pull, documents)
@@ -106,17 +119,22 @@ export class Puller {
       const storedAgendas = store.listAgendas()
       storedAgendas.catch(() => undefined)
       const early = new Map<number, { listing: Listing; pull: AgendaPull }>()
-      if (!plan.full) for (const id of cursor!.agendaIds) early.set(id, start(id, false, null))
+      const known = new Set(plan.full ? [] : cursor!.agendaIds)
+      if (!plan.full) for (const id of known) if (!scope || scope.has(id)) early.set(id, start(id, false, null))
 
       const agendas = await agendaList
       connectivity.reached()
       const listedIds = new Set(agendas.map((a) => a.id))
+      // Listed in full: every agenda in a full pull, and agendas new since the last pull.
+      const fullIds = new Set(agendas.filter((a) => !known.has(a.id)).map((a) => a.id))
       // A full listing returns every document of its agenda: only those cached when the pull
       // began (or written by a push) can have a stored copy to read (a first sync reads none:
       // bench B1). Filled below by one scan of the keys, before any page is written.
-      const storedIds: Set<number> | null = agendas.some((a) => !early.has(a.id)) ? new Set() : null
+      const storedIds: Set<number> | null = fullIds.size > 0 ? new Set() : null
       // The full listings start now, so their first pages travel while the store work below runs.
-      const listings = agendas.map((agenda) => early.get(agenda.id) ?? start(agenda.id, true, storedIds))
+      const listings = agendas.map(
+        (agenda) => early.get(agenda.id) ?? (fullIds.has(agenda.id) ? start(agenda.id, true, storedIds) : null),
+      )
       const reconciled = reconcileAgendas(store, await storedAgendas, agendas)
       for (const id of reconciled.touched) touched.add(id)
       await store.batch(reconciled.ops)
@@ -128,8 +146,8 @@ export class Puller {
       /** Per fully listed agenda, the ids it had cached when the pull began (candidates for removal). */
       const cachedAtStart = new Map<number, number[]>()
       for (const agenda of agendas) {
-        if (early.has(agenda.id)) {
-          progress.atLeast(agenda.id, 1)
+        if (!fullIds.has(agenda.id)) {
+          if (early.has(agenda.id)) progress.atLeast(agenda.id, 1)
           continue
         }
         const ids = await store.documentIdsOf(agenda.id)
@@ -139,8 +157,11 @@ export class Puller {
       if (storedIds) for await (const id of store.documentIds()) storedIds.add(id)
       pages.openFor(listedIds)
       progress.publish()
+      const summary: PullSummary = { full: plan.full, agendaIds: agendas.map((a) => a.id), agendas: [] }
       for (const [index, agenda] of agendas.entries()) {
-        const { listing, pull } = listings[index]!
+        const started = listings[index]
+        if (!started) continue
+        const { listing, pull } = started
         try {
           await listing.done
         } catch (error) {
@@ -158,6 +179,7 @@ export class Puller {
         // Changed documents are named one by one (readers re-read just those); an agenda is
         // named (read again whole) when it was listed in full or lost documents.
         if (listing.full || removed.length > 0) touched.add(agenda.id)
+        summary.agendas.push({ agendaId: agenda.id, changed: pull.changedIds.length > 0 || removed.length > 0 })
       }
       progress.publish()
 
@@ -172,6 +194,7 @@ export class Puller {
               startedAt,
               plan,
               agendas.map((a) => a.id),
+              new Set(summary.agendas.map((a) => a.agendaId)),
             ),
           ),
         ],
@@ -199,7 +222,7 @@ export class Puller {
       // nothing, so nobody reads an agenda's 10,000 rows again for it.
       if (documentIds.length > 0 || touched.size > 0) events.documentsChanged([...new Set(documentIds)], [...touched])
       for (const repaired of run.repaired) events.repairFinished(repaired)
-      return true
+      return summary
     } catch (error) {
       // Stop the listings still running (after success, requests for pages past the last
       // one may still be finishing: they are left alone so their connections stay open).
@@ -208,7 +231,7 @@ export class Puller {
       connectivity.noteFailure(failure)
       // The service answered (5xx, 429, an odd page): try again after a backoff.
       if (failure.kind === 'transient' || failure.kind === 'refused') connectivity.failing(failure.reason)
-      return false
+      return null
     } finally {
       // Let the page writes settle before the pull ends.
       await writer?.settled()

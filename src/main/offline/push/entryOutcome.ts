@@ -28,7 +28,15 @@ export interface Done {
 export type EntryOutcome =
   | Done
   | { type: 'failed'; error: Reason }
-  | { type: 'retry'; error: Reason; offline: boolean; uncertain: boolean; delayMs?: number }
+  | {
+      type: 'retry'
+      error: Reason
+      offline: boolean
+      uncertain: boolean
+      delayMs?: number
+      /** The service answered with a failure (5xx, 429, an unreadable answer): the status says it is failing. */
+      serviceFailing?: boolean
+    }
   | { type: 'pause'; error: Reason }
 
 /** A {@link Done} outcome. */
@@ -58,6 +66,8 @@ export interface RetryPolicy extends BackoffPolicy {
  * - paused: pause, nothing dropped;
  * - transient: retry after Retry-After or the backoff of its attempt, failed after
  *   `maxTransientAttempts`; uncertain when part was done, or a create's answer was unreadable;
+ * - storage: the local cache could not be written while it was sent: retry, uncertain (the
+ *   service may have applied it), once the cache can be written again;
  * - refused: failed with the service's message, unless part was done (then it is checked
  *   before anything is sent again).
  */
@@ -84,8 +94,11 @@ export function outcomeOfError(entry: OutboxEntry, error: unknown, policy: Retry
         offline: false,
         uncertain: wasUncertain || failure.partlyDone || (create && failure.answerUnreadable),
         delayMs: failure.retryAfterMs ?? backoffCeilingMs(entry.attempts - 1, policy),
+        serviceFailing: true,
       }
     }
+    case 'storage':
+      return { type: 'retry', error: reason, offline: false, uncertain: true, delayMs: policy.backoffBaseMs }
     case 'refused':
       if (failure.partlyDone)
         return { type: 'retry', error: reason, offline: false, uncertain: true, delayMs: policy.backoffBaseMs }

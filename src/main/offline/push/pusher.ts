@@ -2,6 +2,7 @@ import type { OutboxEntry } from '../../../shared/outbox/entry'
 import type { Connectivity } from '../connectivity'
 import type { SyncEvents } from '../events'
 import { changesOf, type Changes } from '../outbox'
+import { isStorageFailure } from '../storageFailure'
 import { Timer } from '../timers'
 import type { PushContext } from './context'
 import { outcomeOfError, type EntryOutcome, type RetryPolicy } from './entryOutcome'
@@ -24,6 +25,8 @@ export interface PusherDeps {
   counts(): { pending: number; failed: number }
   /** Asks for another push (at an entry's `nextAttemptAt`). */
   wake(): void
+  /** An unexpected error of a send (not an outcome of the request): the engine shows it, never drops it. */
+  unexpected(error: unknown): void
 }
 
 /**
@@ -32,10 +35,18 @@ export interface PusherDeps {
  * settled with its outcome in one atomic write. Single flight: a call while a push runs asks
  * for one more round. An entry held back until its `nextAttemptAt` wakes the engine then; the
  * timer goes with {@link stop}.
+ *
+ * When the outcome cannot be written (the local cache fails: a full disk), the entry stays in
+ * flight in the store (its lane waits) and its outcome is kept here: it is written first at
+ * the next push, once the cache can be written again, so an action the service applied is
+ * never sent twice nor lost. If the process ends meanwhile, the entry is found in flight on
+ * open and checked against the service (uncertain) before anything is sent again.
  */
 export class Pusher {
   private running: Promise<void> | null = null
   private again = false
+  /** Outcomes whose write failed (the cache could not be written), by entry id, in the order they came. */
+  private readonly parked = new Map<string, { entry: OutboxEntry; outcome: EntryOutcome }>()
   private stopped = false
   private readonly wakeTimer = new Timer({ unref: true })
 
@@ -44,6 +55,11 @@ export class Pusher {
   /** The push under way, if any (`close()` waits for it). */
   get busy(): Promise<void> | null {
     return this.running
+  }
+
+  /** Outcomes waiting for the cache to be writable again. */
+  get parkedCount(): number {
+    return this.parked.size
   }
 
   /** Pushes until nothing is runnable; resolves when done. */
@@ -73,6 +89,7 @@ export class Pusher {
 
   private async round(): Promise<void> {
     const { settlement, policy } = this.deps
+    if (!(await this.settleParked())) return
     const running = new Map<string, Promise<void>>()
     let wakeAt = Number.POSITIVE_INFINITY
     for (;;) {
@@ -101,35 +118,69 @@ export class Pusher {
     }
   }
 
+  /**
+   * Sends one entry and settles it. Never rejects: a failure to mark it in flight or to settle
+   * it that is not the cache's (the cache's park the outcome) goes to `unexpected`.
+   */
   private async send(stale: OutboxEntry): Promise<void> {
-    const entry = await markInFlight(this.deps.settlement, stale)
-    if (!entry) return
-    this.deps.events.outboxChanged(this.deps.counts(), [entry.id])
-    let outcome: EntryOutcome
     try {
-      outcome = await perform(entry, this.deps.context)
+      const entry = await markInFlight(this.deps.settlement, stale)
+      if (!entry) return
+      this.deps.events.outboxChanged(this.deps.counts(), [entry.id])
+      let outcome: EntryOutcome
+      try {
+        outcome = await perform(entry, this.deps.context)
+      } catch (error) {
+        outcome = outcomeOfError(entry, error, this.deps.policy)
+      }
+      await this.settle(entry, outcome)
     } catch (error) {
-      outcome = outcomeOfError(entry, error, this.deps.policy)
+      // A storage failure was told to the engine by the store's guard: the entry is still pending.
+      if (!isStorageFailure(error)) this.deps.unexpected(error)
     }
-    await this.settle(entry, outcome)
   }
 
-  /** Writes the outcome, then tells connectivity what the request said about the service. */
-  private async settle(entry: OutboxEntry, outcome: EntryOutcome): Promise<void> {
-    if (this.stopped && outcome.type !== 'done') return
-    const changes = await writeOutcome(this.deps.settlement, entry, outcome)
+  /** Writes the outcomes parked while the cache failed, in order; false when the cache still fails. */
+  private async settleParked(): Promise<boolean> {
+    for (const [id, { entry, outcome }] of [...this.parked]) {
+      this.parked.delete(id)
+      if (!(await this.settle(entry, outcome))) return false
+    }
+    return true
+  }
+
+  /**
+   * Writes the outcome, then tells connectivity what the request said about the service.
+   * False when the write failed for the cache's sake: the outcome is parked for the next push.
+   */
+  private async settle(entry: OutboxEntry, outcome: EntryOutcome): Promise<boolean> {
+    if (this.stopped && outcome.type !== 'done') return true
+    let changes: Changes
+    try {
+      changes = await writeOutcome(this.deps.settlement, entry, outcome)
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error
+      this.parked.set(entry.id, { entry, outcome })
+      return false
+    }
     const { connectivity, events } = this.deps
     if (outcome.type === 'done') {
       connectivity.reached()
-      await outcome.after?.().catch(() => undefined)
+      // Clean-up of files the service no longer needs: a failure leaves a stray file, and says so.
+      await outcome.after?.().catch((error: unknown) => this.deps.unexpected(error))
       for (const repaired of outcome.repaired ?? []) events.repairFinished(repaired)
     } else if (outcome.type === 'failed') {
       connectivity.reached()
     } else if (outcome.type === 'retry') {
       if (outcome.offline) connectivity.unreachable(outcome.error)
+      else if (outcome.serviceFailing) {
+        const at = this.deps.settlement.clock().getTime()
+        connectivity.noteServiceFailing(outcome.error, outcome.delayMs === undefined ? undefined : at + outcome.delayMs)
+      }
     } else {
       connectivity.pause(outcome.error)
     }
     await this.deps.outboxChanged(changes)
+    return true
   }
 }

@@ -54,6 +54,10 @@ export const META = {
   agendaIds: 'amap!',
   /** `uclaim!<doc id>` -> the upload entry that created the document (no later upload claims it). */
   uploadClaims: 'uclaim!',
+  /** `offline!<agenda id>` -> the agenda's offline settings and when it was last opened (`AgendaOffline`). */
+  agendaOffline: 'offline!',
+  /** A value rewritten to check that the store can be written again after a failure. */
+  probe: 'probe',
 } as const
 
 /** The range of keys under a `meta` prefix. */

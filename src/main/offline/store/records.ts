@@ -31,6 +31,22 @@ export interface PullCursor {
   lastPullAt: string
   /** When the last complete full (not delta) pull began (UTC ISO 8601). */
   lastFullPullAt: string
-  /** The agendas that pull listed: a delta lists them before the agenda list arrives. */
+  /** The agendas of the account at that pull: a delta lists them before the agenda list arrives. */
   agendaIds: number[]
+  /**
+   * Agendas last listed before `lastPullAt` (a background pull lists only the agendas due),
+   * by id: when their last listing began (UTC ISO 8601). Absent: listed at `lastPullAt`.
+   */
+  agendaPulledAt?: Record<string, string>
+}
+
+/**
+ * What the person chose for an agenda's offline copies, and when it was last opened. Unset
+ * `availableOffline` follows the default: available when opened in the last 30 days.
+ */
+export interface AgendaOffline {
+  availableOffline?: boolean
+  keepOriginalsOffline?: boolean
+  /** When the person last listed the agenda's documents (UTC ISO 8601). */
+  openedAt?: string
 }

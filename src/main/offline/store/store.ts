@@ -4,7 +4,8 @@ import type { Comment } from '../../../shared/api/comment'
 import type { OutboxEntry } from '../../../shared/outbox/entry'
 import type { EncodedDocument } from '../../api/documentPage'
 import { agendaDocumentKey, commentKey, fileKey, leadingId, META, pad, prefixed, trailingId, under } from './keys'
-import type { DocumentRecord, FileRecord, PullCursor } from './records'
+import { StorageGuard } from '../storageFailure'
+import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './records'
 
 /**
  * The local store of one account: LevelDB (classic-level; memory-level in tests) split into
@@ -59,6 +60,8 @@ export class Store {
     readonly db: Level,
     /** fsync each batch (survives power loss, not only a killed process). */
     private readonly sync: boolean,
+    /** Runs every write: a full disk or read-only folder becomes a `StorageFailure` the engine hears of. */
+    readonly guard: StorageGuard = new StorageGuard(''),
   ) {
     const json = { valueEncoding: 'json' as const }
     this.docs = db.sublevel<string, DocumentRecord>('docs', json)
@@ -81,7 +84,15 @@ export class Store {
   async batch(ops: BatchOp[], options: { fsync?: boolean } = {}): Promise<void> {
     if (ops.length === 0) return
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await this.db.batch(ops as any, { sync: this.sync && options.fsync !== false } as any)
+    await this.guard.write(() => this.db.batch(ops as any, { sync: this.sync && options.fsync !== false } as any))
+  }
+
+  /**
+   * Rewrites a probe value (fsynced): resolves when the store can be written again, rejects
+   * with a `StorageFailure` while it cannot (the retry after a full disk).
+   */
+  async probe(at: number): Promise<void> {
+    await this.batch([this.putMetaOp(META.probe, at)])
   }
 
   // ------------------------------------------------------------------ documents
@@ -338,6 +349,21 @@ export class Store {
     return this.metaMap<number, number>(META.agendaIds, Number)
   }
 
+  /** The offline settings of every agenda that has some, by agenda id. */
+  async agendaOfflineSettings(): Promise<Map<number, AgendaOffline>> {
+    return this.metaMap<number, AgendaOffline>(META.agendaOffline, Number)
+  }
+
+  /** The offline settings of one agenda ({} when it has none). */
+  async agendaOffline(agendaId: number): Promise<AgendaOffline> {
+    return ((await this.meta.get(`${META.agendaOffline}${agendaId}`)) as AgendaOffline | undefined) ?? {}
+  }
+
+  /** Op writing the offline settings of an agenda. */
+  putAgendaOfflineOp(agendaId: number, settings: AgendaOffline): BatchOp {
+    return this.putMetaOp(`${META.agendaOffline}${agendaId}`, settings)
+  }
+
   /** Records that an upload entry created a document, so no other upload takes it for its own. */
   putUploadClaimOp(documentId: number, entryId: string): BatchOp {
     return this.putMetaOp(`${META.uploadClaims}${documentId}`, entryId)
@@ -409,12 +435,12 @@ export class Store {
 
   /** Writes a file's record now (the file cache's index needs no atomic batch with anything else). */
   async putFileRecord(record: FileRecord): Promise<void> {
-    await this.files.put(fileKey(record.kind, record.documentId), record)
+    await this.guard.write(() => this.files.put(fileKey(record.kind, record.documentId), record))
   }
 
   /** Removes the record of a cached file now (the file cache removes the bytes). */
   async deleteFileRecord(kind: FileRecord['kind'], documentId: number): Promise<void> {
-    await this.files.del(fileKey(kind, documentId))
+    await this.guard.write(() => this.files.del(fileKey(kind, documentId)))
   }
 
   /** Every cached file's record. */

@@ -1,3 +1,5 @@
+import type { Queue } from '../../../shared/queues'
+
 /**
  * What the shell shares with extensions (src/renderer/src/shell/extensions.ts): the current
  * agenda and selection, kept up to date by the triage workspace, and a way to ask it to reload.
@@ -9,7 +11,12 @@ export const shellContext = $state<{
   selectedIds: number[]
   /** The document open in the pane. */
   openDocumentId: number | null
-}>({ agendaId: null, selectedIds: [], openDocumentId: null })
+  /**
+   * What the inbox shows: its tab (queue), type and search filter and how many documents
+   * they show (an export defaults to exactly these), or null before the inbox is shown.
+   */
+  view: { queue: Queue; type: 'all' | 'PurchaseInvoice' | 'SalesInvoice'; search: string; count: number } | null
+}>({ agendaId: null, selectedIds: [], openDocumentId: null, view: null })
 
 let refresher: () => void = () => {}
 

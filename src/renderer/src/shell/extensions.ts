@@ -1,6 +1,8 @@
 /**
  * The app shell's extension points. Features add entries here instead of editing App.svelte;
- * the shell renders them in its toolbar, in `order`.
+ * the shell renders them in `order`: entries ordered below {@link TOP_BAR_ORDER} go in the top
+ * bar's menu (shell/ShellMenu.svelte, where each is also a command of the palette), so the
+ * bar stays one row; the others (the account) sit in the bar itself, at its end.
  *
  * ```ts
  * // src/renderer/src/features/export/register.ts
@@ -15,12 +17,15 @@
  */
 import type { Component } from 'svelte'
 
+/** Entries with this `order` or higher are shown in the top bar itself, not in its menu. */
+export const TOP_BAR_ORDER = 100
+
 export interface ToolbarExtension {
   /** Unique, e.g. `upload`, `export`, `settings`. */
   id: string
-  /** Lower comes first (triage items use 0-9). */
+  /** Lower comes first (triage items use 0-9); {@link TOP_BAR_ORDER} and up: in the bar itself. */
   order?: number
-  /** Rendered inside the toolbar's menu area (a button that opens its own dialog, a menu...). */
+  /** Rendered in the menu or the bar (a button that opens its own dialog, a menu...). */
   component: Component
 }
 

@@ -22,6 +22,10 @@ export const agendaSummarySchema = z.object({
   /** ISO 4217, the agenda's home currency (null when the service sends none). */
   homeCurrency: z.string().nullable(),
   counts: queueCountsSchema,
+  /** Previews of its review queues are copied for offline use (default: opened in the last 30 days). */
+  availableOffline: z.boolean(),
+  /** Originals of its review queues are copied too (off by default). */
+  keepOriginalsOffline: z.boolean(),
 })
 export type AgendaSummary = z.infer<typeof agendaSummarySchema>
 
@@ -63,5 +67,16 @@ export const agendaChannels = defineChannels({
     input: z.object({ agendaId: recordIdSchema, attributes: agendaUpdateRulesSchema }).strict(),
     output: agendaViewSchema,
     description: 'Updates the given agenda attributes on the service (owner only; 403 -> forbidden).',
+  },
+  'agendas.setOffline': {
+    input: z
+      .object({
+        agendaId: recordIdSchema,
+        availableOffline: z.boolean().optional(),
+        keepOriginalsOffline: z.boolean().optional(),
+      })
+      .strict(),
+    output: z.object({ ok: z.literal(true) }),
+    description: 'Sets whether an agenda is available offline and whether its originals are kept offline (local only).',
   },
 })

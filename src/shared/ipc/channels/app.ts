@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { DEEP_LINK_TARGETS } from '../../deepLinks'
 import { defineChannels, defineEvents } from '../define'
+import { noInput, recordIdSchema } from '../fields'
 
 /** How Docket is connected: the built-in sandbox (demo) or a real account. */
 export const appModeSchema = z.enum(['demo', 'account'])
@@ -16,12 +18,115 @@ export const appInfoSchema = z.object({
 })
 export type AppInfo = z.infer<typeof appInfoSchema>
 
-/** Channels about the app itself. */
+/**
+ * What a `docket://` link opens: a document or an agenda by its service id. The text form
+ * (`docket://document/42`) is parsed and written by src/shared/deepLinks.ts.
+ */
+export const deepLinkSchema = z.object({ target: z.enum(DEEP_LINK_TARGETS), id: recordIdSchema }).strict()
+export type DeepLink = z.infer<typeof deepLinkSchema>
+
+/** Why an update check or download failed, for the UI to branch on. */
+export const updateErrorCodeSchema = z.enum(['insecure_url', 'checksum_mismatch', 'signature_invalid', 'update_failed'])
+export type UpdateErrorCode = z.infer<typeof updateErrorCodeSchema>
+
+/**
+ * The state of background updates. `available`: a newer version was found and is being
+ * downloaded; `downloaded`: it installs on the next quit, or now with *Restart to update*.
+ * `releaseNotes` is plain text (never markup) or null; times are UTC ISO 8601.
+ */
+export const updateStateSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('idle'), lastCheckAt: z.string().nullable() }),
+  z.object({ status: z.literal('checking') }),
+  z.object({ status: z.literal('available'), version: z.string(), releaseNotes: z.string().nullable() }),
+  z.object({ status: z.literal('downloaded'), version: z.string(), releaseNotes: z.string().nullable() }),
+  z.object({ status: z.literal('error'), code: updateErrorCodeSchema, message: z.string(), lastCheckAt: z.string() }),
+])
+export type UpdateState = z.infer<typeof updateStateSchema>
+
+/** The kinds of desktop notification, each of which the user can turn off. */
+export const NOTIFICATION_KINDS = ['repairFinished', 'uploadsProcessed', 'actionsFailed', 'signInNeeded'] as const
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS)
+export type NotificationKind = z.infer<typeof notificationKindSchema>
+
+/** The desktop preferences: automatic update checks, and per kind whether notifications show. */
+export const desktopPreferencesSchema = z.object({
+  updateChecks: z.boolean(),
+  notifications: z.object({
+    repairFinished: z.boolean(),
+    uploadsProcessed: z.boolean(),
+    actionsFailed: z.boolean(),
+    signInNeeded: z.boolean(),
+  }),
+})
+export type DesktopPreferences = z.infer<typeof desktopPreferencesSchema>
+
+/** A change to the preferences: only the fields given change (notifications kind by kind). */
+export const desktopPreferencesPatchSchema = z
+  .object({
+    updateChecks: z.boolean().optional(),
+    notifications: z
+      .object({
+        repairFinished: z.boolean().optional(),
+        uploadsProcessed: z.boolean().optional(),
+        actionsFailed: z.boolean().optional(),
+        signInNeeded: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+export type DesktopPreferencesPatch = z.infer<typeof desktopPreferencesPatchSchema>
+
+/** Text main put on the clipboard, answered so the UI can confirm (or show) it. */
+const copiedTextSchema = z.object({ text: z.string() })
+
+/** Channels about the app itself: info, updates, logs and diagnostics, preferences, links. */
 export const appChannels = defineChannels({
   'app.info': {
-    input: z.object({}).strict(),
+    input: noInput,
     output: appInfoSchema,
     description: 'Version, platform and mode (demo or account) for the shell and About box.',
+  },
+  'app.diagnostics': {
+    input: noInput,
+    output: copiedTextSchema,
+    description:
+      'Builds the support text (version, OS, service URL, sync, outbox, last 200 log lines; redacted) and copies it.',
+  },
+  'app.openLogsFolder': {
+    input: noInput,
+    output: z.object({ ok: z.literal(true) }),
+    description: 'Shows the folder of the log files in the system file manager; error `open_failed`.',
+  },
+  'app.updateState': {
+    input: noInput,
+    output: updateStateSchema,
+    description: 'The state of background updates (idle, checking, available, downloaded, error).',
+  },
+  'app.checkForUpdates': {
+    input: noInput,
+    output: updateStateSchema,
+    description: 'Checks the update feed now (also with automatic checks off); answers the state after it.',
+  },
+  'app.restartToUpdate': {
+    input: noInput,
+    output: z.object({ restarting: z.boolean() }),
+    description: 'Quits and installs the downloaded update; `restarting` false when none is downloaded.',
+  },
+  'app.preferences': {
+    input: noInput,
+    output: desktopPreferencesSchema,
+    description: 'The desktop preferences: automatic update checks and each kind of notification.',
+  },
+  'app.setPreferences': {
+    input: desktopPreferencesPatchSchema,
+    output: desktopPreferencesSchema,
+    description: 'Changes the desktop preferences given; answers all of them after the change.',
+  },
+  'app.copyLink': {
+    input: deepLinkSchema,
+    output: copiedTextSchema,
+    description: 'Copies the docket:// link of a document or agenda to the clipboard.',
   },
 })
 
@@ -30,5 +135,13 @@ export const appEvents = defineEvents({
   'app.notice': {
     payload: z.object({ level: z.enum(['info', 'warning', 'error']), code: z.string(), message: z.string() }),
     description: 'A message for a toast that does not answer any request (e.g. a background failure).',
+  },
+  'app.updateState': {
+    payload: updateStateSchema,
+    description: 'Background updates changed state (checking, downloading, downloaded, failed).',
+  },
+  'app.openLink': {
+    payload: deepLinkSchema,
+    description: 'Open a document or agenda: a docket:// link arrived or a notification was clicked.',
   },
 })

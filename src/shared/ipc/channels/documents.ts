@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { documentSchema } from '../../api/document'
 import { checkCodeSchema, checkResultSchema } from '../../checks/result'
+import { base64LengthOf, MAX_ORIGINAL_FILE_BYTES } from '../../files/limits'
 import { agendaRefSchema, documentIdSchema, setStateActionSchema } from '../../outbox/actions'
 import { defineChannels, defineEvents } from '../define'
 import { actionResultSchema } from './outbox'
@@ -42,9 +43,10 @@ export const documentRowSchema = z.object({
   failed: localFailureSchema.nullable(),
   /**
    * The checks of the checks panel this document fails, in its order, for the inbox flags:
-   * the document's own sums, dates and IBAN, plus `duplicate` when another document of the
-   * agenda has the same supplier and invoice number. `overdue` is left out: the due date
-   * column shows it, and it changes with the day, not with the document.
+   * the document's own checks (`rowWarnings` of src/shared/checks, against the agenda's
+   * company and home currency) and IBAN, plus `duplicate` when another document of the agenda
+   * looks like the same invoice. `overdue` is left out: the due date column shows it, and it
+   * changes with the day, not with the document.
    */
   warnings: z.array(checkCodeSchema),
 })
@@ -61,8 +63,22 @@ export const cachedDocumentSchema = documentSchema.extend({
 })
 export type CachedDocumentView = z.infer<typeof cachedDocumentSchema>
 
-/** Bytes over IPC/HTTP as base64 (previews are shown through blob: URLs). */
-const fileSchema = z.object({ contentType: z.string(), base64: z.string() })
+/** The longest base64 of an original file handed to the renderer (the client accepts at most 50 MB). */
+const MAX_ORIGINAL_BASE64_LENGTH = base64LengthOf(MAX_ORIGINAL_FILE_BYTES)
+
+/**
+ * A preview image as the renderer gets it: a URL the host serves it at (the app protocol in
+ * Electron, the harness's server in a browser), never the bytes, so a large image does not
+ * cross IPC. Only PNG and JPEG previews are served.
+ */
+export const previewImageSchema = z.object({
+  contentType: z.enum(['image/png', 'image/jpeg']),
+  /** Absolute (`app://docket/cache/previews/<id>?v=<version>`) or relative to the page's origin. */
+  url: z.string().min(1).max(2048),
+  /** Size of the image in bytes. */
+  bytes: z.number().int().nonnegative(),
+})
+export type PreviewImageView = z.infer<typeof previewImageSchema>
 
 /**
  * Channels of documents. Reads come from the local store; actions go through the outbox and
@@ -84,13 +100,20 @@ export const documentChannels = defineChannels({
   },
   'documents.preview': {
     input: z.object({ id }).strict(),
-    output: fileSchema.nullable(),
-    description: 'The cached preview image of a document (null when none is cached yet).',
+    output: previewImageSchema.nullable(),
+    description:
+      'Where the host serves the preview image of a document (null when none is cached yet, or it is not a PNG or JPEG).',
   },
   'documents.original': {
     input: z.object({ id }).strict(),
-    output: fileSchema.extend({ fileName: z.string() }),
-    description: 'The original file (PDF) of a document; offline when not cached and no connection.',
+    output: z.object({
+      /** The type its bytes were recognised as: a PDF, PNG, JPEG or TIFF, nothing else. */
+      contentType: z.enum(['application/pdf', 'image/png', 'image/jpeg', 'image/tiff']),
+      base64: z.string().max(MAX_ORIGINAL_BASE64_LENGTH),
+      fileName: z.string(),
+    }),
+    description:
+      'The original file (PDF) of a document for the in-app view; offline when not cached and no connection, unsupported_type when its bytes are not a PDF, PNG, JPEG or TIFF.',
   },
   'documents.setState': {
     input: z.object({ ids, state: setStateActionSchema.shape.state }).strict(),

@@ -62,7 +62,8 @@ export type ExportFilter = z.output<typeof exportFilterSchema>
 
 export const exportRequestSchema = z.object({
   agendaId: recordIdSchema,
-  format: z.enum(['csv', 'json']),
+  /** `isdoc`: ISDOC 6.0.2 e-invoices, one `.isdoc` file for one document, a zip of them for several. */
+  format: z.enum(['csv', 'json', 'isdoc']),
   /** The selected documents, or every document the current filter shows. */
   selection: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('ids'), ids: z.array(recordIdSchema).min(1).max(100_000) }),
@@ -79,11 +80,17 @@ export type ExportRequest = z.input<typeof exportRequestSchema>
 export const exportResultSchema = z.object({
   /** False when the user cancelled the (first) save dialog; nothing was marked. */
   saved: z.boolean(),
-  files: z.array(z.object({ kind: z.enum(['documents', 'items', 'json']), path: z.string().optional() })),
+  files: z.array(
+    z.object({ kind: z.enum(['documents', 'items', 'json', 'isdoc', 'isdoc_zip']), path: z.string().optional() }),
+  ),
   documentCount: z.number().int(),
   itemCount: z.number().int(),
   /** Documents queued to become exported (0 unless markExported). */
   markedExported: z.number().int(),
+  /** ISDOC: documents left out because a value the standard requires was not extracted. */
+  skipped: z
+    .array(z.object({ id: z.number().int(), missing: z.array(z.enum(['issue_date', 'total'])) }))
+    .default([]),
 })
 export type ExportResult = z.infer<typeof exportResultSchema>
 
@@ -92,6 +99,7 @@ export const exportChannels = defineChannels({
   'export.documents': {
     input: exportRequestSchema,
     output: exportResultSchema,
-    description: 'Exports documents to CSV (documents file, optional items file) or JSON through save dialogs.',
+    description:
+      'Exports documents to CSV (documents file, optional items file), JSON or ISDOC (one file, or a zip of several) through save dialogs.',
   },
 })

@@ -2,6 +2,21 @@ import { z } from 'zod'
 import { defineChannels, defineEvents } from '../define'
 import { noInput } from '../fields'
 
+/** Why the local cache cannot be written: the folder, the cause in a word and a sentence for people. */
+export const storageErrorSchema = z.object({
+  folder: z.string(),
+  reason: z.enum(['disk_full', 'read_only', 'permission', 'unknown']),
+  message: z.string(),
+})
+export type StorageError = z.infer<typeof storageErrorSchema>
+
+/**
+ * The headline state of the status bar. When several hold, the first of this precedence
+ * wins: storage_failing > signed_out > offline > service_failing > online.
+ */
+export const connectionStateSchema = z.enum(['online', 'offline', 'service_failing', 'signed_out', 'storage_failing'])
+export type ConnectionState = z.infer<typeof connectionStateSchema>
+
 /**
  * The sync state the status bar shows. `online` comes from request outcomes (a network error
  * or timeout -> false); `progress` counts pages of the current pull (done / expected;
@@ -18,6 +33,22 @@ export const syncStatusSchema = z.object({
   progress: z.object({ done: z.number().int().nonnegative(), expected: z.number().int().nonnegative() }),
   /** Why the last sync did not complete (e.g. `offline`), null after a good one. */
   lastError: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** The headline state (see {@link connectionStateSchema} for the precedence). */
+  connection: connectionStateSchema,
+  /** Next automatic retry (UTC ISO 8601) when offline or service_failing, else null. */
+  retryAt: z.string().nullable(),
+  /** The service asked us to wait until this time (429/503 Retry-After, UTC ISO 8601), else null. */
+  waitUntil: z.string().nullable(),
+  /** Set while the local cache cannot be written (connection `storage_failing`). */
+  storageError: storageErrorSchema.nullable(),
+  /** Offline copies of previews (and originals where kept) made for the agendas available offline. */
+  offlineCopies: z.object({
+    done: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+    running: z.boolean(),
+  }),
+  /** Actions waiting for the sign-in (0 unless connection is `signed_out`). */
+  signedOutQueued: z.number().int().nonnegative(),
 })
 export type SyncStatus = z.infer<typeof syncStatusSchema>
 
@@ -32,6 +63,11 @@ export const syncChannels = defineChannels({
     input: noInput,
     output: syncStatusSchema,
     description: 'Pulls changes and pushes the outbox now; answers the state after it.',
+  },
+  'sync.retryStorage': {
+    input: noInput,
+    output: syncStatusSchema,
+    description: 'Tries the failed cache write again and, when it succeeds, resumes sync; answers the state after it.',
   },
 })
 

@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { defineChannels, defineEvents } from '../define'
+import { base64LengthOf, MAX_REQUEST_BYTES } from '../../files/limits'
 import { recordIdSchema } from '../fields'
+
+/**
+ * The longest `base64` of one file in `upload.files`: that of a file as large as a whole
+ * request (20 MB). Anything that size or larger can never be sent; up to this length main
+ * still answers a readable `too_large` refusal (checked before decoding), beyond it the router
+ * refuses the call as `validation` before parsing further.
+ */
+export const MAX_UPLOAD_BASE64_LENGTH = base64LengthOf(MAX_REQUEST_BYTES)
 
 /** The files of one `upload.files` call, read by the renderer and checked again in main. */
 export const uploadRequestSchema = z.object({
@@ -14,7 +23,7 @@ export const uploadRequestSchema = z.object({
         fileName: z.string().min(1).max(255),
         /** What the browser says; main trusts the magic bytes instead. */
         contentType: z.string().max(100),
-        base64: z.string(),
+        base64: z.string().max(MAX_UPLOAD_BASE64_LENGTH),
       }),
     )
     .min(1)

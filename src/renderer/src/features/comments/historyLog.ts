@@ -74,6 +74,33 @@ export function recordHistory(added: readonly HistoryEvent[]): void {
   save()
 }
 
+/** Remembers one action on `ids` (now, by `by`), one event per document. */
+export function recordAction(action: {
+  ids: readonly number[]
+  kind: HistoryEventKind
+  entryIds: string[]
+  text?: string
+  by?: string
+}): void {
+  const at = new Date().toISOString()
+  const text = action.text || undefined
+  recordHistory(
+    action.ids.map((documentId) => ({
+      documentId,
+      kind: action.kind,
+      at,
+      by: action.by,
+      text,
+      entryIds: action.entryIds,
+    })),
+  )
+}
+
+/** Remembers that the service finished the repair of `documentId` (now), leaving it in `state`. */
+export function recordReturnFromRepair(documentId: number, state: string): void {
+  recordHistory([{ documentId, kind: 'returned', at: new Date().toISOString(), state, entryIds: [] }])
+}
+
 /** Marks the events that wrote any of `entryIds` as undone. */
 export function markUndone(entryIds: readonly string[]): void {
   const ids = new Set(entryIds)

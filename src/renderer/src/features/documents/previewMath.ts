@@ -3,9 +3,12 @@
 export const MIN_ZOOM = 0.1
 export const MAX_ZOOM = 8
 
-/** The scale `zoom * factor`, kept within MIN_ZOOM..MAX_ZOOM and rounded to whole percent. */
+/**
+ * The scale `zoom * factor` in whole percent, kept within MIN_ZOOM..MAX_ZOOM. It starts from
+ * the percentage shown (a fitted scale has any fraction), so 80 % always steps to 100 %.
+ */
 export function zoomedBy(zoom: number, factor: number): number {
-  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.round(zoom * factor * 100) / 100))
+  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.round(Math.round(zoom * 100) * factor) / 100))
 }
 
 /**
@@ -17,4 +20,3 @@ export function stackedPageCount(naturalWidth: number, naturalHeight: number): n
   if (naturalWidth <= 0 || naturalHeight <= 0) return 1
   return Math.max(1, Math.round(naturalHeight / (naturalWidth * Math.SQRT2)))
 }
-

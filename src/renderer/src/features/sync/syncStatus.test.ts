@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { readOutboxChange, readSyncStatus, unknownSync } from './syncStatus'
+import { readOutboxChange, readSyncStatus, secondsUntil, unknownSync } from './syncStatus'
 
 const status = {
   online: true,
@@ -10,6 +10,12 @@ const status = {
   failed: 1,
   progress: { done: 2, expected: 8 },
   lastError: null,
+  connection: 'online',
+  retryAt: null,
+  waitUntil: null,
+  storageError: null,
+  offlineCopies: { done: 0, total: 0, running: false },
+  signedOutQueued: 0,
 }
 
 describe('reading the sync status for the status bar', () => {
@@ -18,11 +24,56 @@ describe('reading the sync status for the status bar', () => {
   it('reads the sync.status payload of the offline engine', () => {
     expect(readSyncStatus(status)).toEqual({
       online: true,
+      connection: 'online',
       pending: 3,
       failed: 1,
       lastSyncAt: '2026-11-22T05:00:00Z',
       progress: 0.25,
+      retryAt: null,
+      waitUntil: null,
+      storageError: null,
+      offlineCopies: null,
+      signedOutQueued: 0,
     })
+  })
+  it('reads the headline state, the retry times, the cache failure and the queue waiting for a sign-in', () => {
+    const storageError = { folder: '/home/u/.config/Docket', reason: 'disk_full' as const, message: 'ENOSPC' }
+    const view = readSyncStatus({
+      ...status,
+      connection: 'storage_failing',
+      retryAt: '2026-11-22T05:01:00Z',
+      waitUntil: '2026-11-22T05:00:30Z',
+      storageError,
+      signedOutQueued: 2,
+    })
+    expect(view).toMatchObject({
+      connection: 'storage_failing',
+      retryAt: '2026-11-22T05:01:00Z',
+      waitUntil: '2026-11-22T05:00:30Z',
+      storageError,
+      signedOutQueued: 2,
+    })
+  })
+  it('shows offline copies only when there is something to copy, never more done than total', () => {
+    expect(
+      readSyncStatus({ ...status, offlineCopies: { done: 340, total: 412, running: true } }).offlineCopies,
+    ).toEqual({
+      done: 340,
+      total: 412,
+      running: true,
+    })
+    expect(
+      readSyncStatus({ ...status, offlineCopies: { done: 5, total: 3, running: false } }).offlineCopies?.done,
+    ).toBe(3)
+    expect(readSyncStatus({ ...status, offlineCopies: { done: 0, total: 0, running: false } }).offlineCopies).toBeNull()
+  })
+  it('counts whole seconds up to a time, never below zero', () => {
+    const now = Date.parse('2026-11-22T05:00:00Z')
+    expect(secondsUntil('2026-11-22T05:00:30Z', now)).toBe(30)
+    expect(secondsUntil('2026-11-22T05:00:00.200Z', now)).toBe(1)
+    expect(secondsUntil('2026-11-22T04:59:00Z', now)).toBe(0)
+    expect(secondsUntil(null, now)).toBeNull()
+    expect(secondsUntil('not a time', now)).toBeNull()
   })
   it('hides the progress bar when not syncing, or before the first page is expected', () => {
     expect(readSyncStatus({ ...status, syncing: false, progress: { done: 8, expected: 8 } }).progress).toBeNull()
@@ -43,6 +94,7 @@ describe('reading the sync status for the status bar', () => {
     expect(readSyncStatus({ ...status, pending: -1 }, before)).toBe(before)
     expect(readSyncStatus({ connection: 'online', counts: { pending: 2 } }, before)).toBe(before)
     expect(readOutboxChange({ pending: '3' }, before)).toBe(before)
-    expect(error).toHaveBeenCalledTimes(4)
+    expect(readSyncStatus({ ...status, connection: 'sleeping' }, before)).toBe(before)
+    expect(error).toHaveBeenCalledTimes(5)
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DocumentRow } from '../../../../shared/ipc'
 import {
+  applyAction,
   countFiltered,
   filterRows,
   isFiltered,
@@ -16,7 +17,6 @@ function row(id: number, overrides: Partial<DocumentRow> = {}): DocumentRow {
     type: 'PurchaseInvoice',
     state: 'not_ready',
     supplierName: `Supplier ${id}`,
-    counterpartyName: `Supplier ${id}`,
     invoiceNo: `INV-${id}`,
     variableSymbol: `${id}000`,
     issueDate: '2026-01-01',
@@ -128,5 +128,18 @@ describe('the document to open after an action', () => {
   it('passes over the other documents acted on', () => {
     expect(nextAfter([5, 4, 3, 2, 1], 4, new Set([4, 3, 2]))).toBe(1)
     expect(nextAfter([5, 4, 3], 4, new Set([4, 3]))).toBe(5)
+  })
+})
+
+describe('the rows right after an action', () => {
+  it('moves a document marked ready out of Not ready into Ready to export', () => {
+    const after = applyAction(rows, [1], 'ready')
+    expect(filterRows(after, { queue: 'not_ready', type: 'all', search: '' })).toEqual([])
+    expect(after.find((r) => r.id === 1)).toMatchObject({ state: 'ready', pending: 1 })
+    expect(after[0]).toBe(rows[0])
+  })
+  it('sends to repair as repairing and drops archived rows', () => {
+    expect(applyAction(rows, [5], 'repair').find((r) => r.id === 5)?.state).toBe('repairing')
+    expect(applyAction(rows, [5, 4], 'archive').map((r) => r.id)).toEqual([3, 2, 1])
   })
 })

@@ -137,3 +137,22 @@ export function nextAfter(
   for (let i = index - 1; i >= 0; i--) if (!skip.has(visibleIds[i]!)) return visibleIds[i]!
   return null
 }
+
+/** A triage action of the workspace (the outbox action it writes decides the new state). */
+export type TriageActionKind = 'ready' | 'exported' | 'repair' | 'archive'
+
+/**
+ * The rows as they look once `kind` is done to `ids`: the new state (repair: `repairing`) with
+ * one more pending action, or gone when archived. Rows not acted on are kept as they were
+ * (same objects), so the row texts computed for them stay cached.
+ */
+export function applyAction(
+  rows: readonly DocumentRow[],
+  ids: readonly number[],
+  kind: TriageActionKind,
+): DocumentRow[] {
+  const acted = new Set(ids)
+  if (kind === 'archive') return rows.filter((row) => !acted.has(row.id))
+  const state = kind === 'repair' ? 'repairing' : kind
+  return rows.map((row) => (acted.has(row.id) ? { ...row, state, pending: row.pending + 1 } : row))
+}

@@ -28,6 +28,7 @@ export type ShortcutId =
   | 'zoomReset'
   | 'original'
   | 'agenda'
+  | 'outbox'
 
 export interface Shortcut {
   id: ShortcutId
@@ -96,6 +97,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'zoomReset', keys: ['0'], label: 'triage.shortcut.zoomReset', matches: key('0') },
   { id: 'original', keys: ['f'], label: 'triage.shortcut.original', matches: key('f') },
   { id: 'agenda', keys: ['g a'], label: 'triage.shortcut.agenda', prefix: 'g', matches: key('a') },
+  { id: 'outbox', keys: ['g o'], label: 'outbox.shortcut', prefix: 'g', matches: key('o') },
 ]
 
 /**
@@ -106,18 +108,37 @@ export function shortcutFor(event: KeyboardEvent, prefix: string | null = null):
   return SHORTCUTS.find((s) => (s.prefix ?? null) === prefix && s.matches(event)) ?? null
 }
 
+/** The text field the user last typed into, and when (ms, `performance.now()`). */
+export interface LastTyping {
+  element: Element
+  at: number
+}
+
 /**
- * True when a key event must not trigger a single-key shortcut: it comes from a text field,
- * or from inside an open dialog, or the page has no focused element while the user was typing
- * in a field less than `graceMs` ago (the field's dialog closed under them: the next letters
- * would otherwise act on documents).
+ * True when a key event must not trigger a single-key shortcut: it comes from a text field or
+ * from inside an open dialog, or it follows typing (less than `graceMs` ago) in a field that
+ * went away under the user (its dialog closed): the next letters would otherwise act on
+ * documents. A field the user left on purpose (Enter, Ctrl+Enter, Esc, Tab, the pointer; see
+ * {@link typingEnded}) is forgotten by the caller, and a field still on screen was left by
+ * moving the focus, so `j` right after sending a comment or a search works at once.
  */
-export function isGuarded(event: KeyboardEvent, lastTypedAt: number, now: number, graceMs = 1000): boolean {
+export function isGuarded(event: KeyboardEvent, typing: LastTyping | null, now: number, graceMs = 1000): boolean {
   const target = event.target as Element | null
   if (isTypingTarget(target)) return true
   if (target && typeof target.closest === 'function' && target.closest('dialog[open], [role="dialog"]')) return true
-  const focusLost = !target || target === document.body || target === document.documentElement
-  return focusLost && now - lastTypedAt < graceMs
+  if (!typing || now - typing.at >= graceMs) return false
+  const dialog = typing.element.closest('dialog')
+  return !typing.element.isConnected || (dialog !== null && !dialog.open)
+}
+
+/** True for a key that ends typing in a field on purpose (send, cancel, move on). */
+export function typingEnded(event: KeyboardEvent): boolean {
+  return event.key === 'Enter' || event.key === 'Escape' || event.key === 'Tab'
+}
+
+/** True for a key that types text into a field (a character without Ctrl, Cmd or Alt). */
+export function typesText(event: KeyboardEvent): boolean {
+  return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
 }
 
 /** True when the event comes from a field where typing must not trigger shortcuts. */

@@ -18,35 +18,24 @@ import { countQueues, QUEUES, type Queue } from '../../../../shared/queues'
 import { afterPaint } from '../../lib/afterPaint'
 import { docket } from '../../lib/docket'
 import { t, type MessageKey } from '../../lib/i18n'
-import { showError, showToast } from '../../lib/toasts.svelte'
-import { markUndone, recordHistory, type HistoryEventKind } from '../comments/historyLog'
+import { errorMessage, showError, showToast } from '../../lib/toasts.svelte'
+import { markUndone, recordAction, recordReturnFromRepair, type HistoryEventKind } from '../comments/historyLog'
 import { DocumentCache, neighboursOf, type OpenedDocument } from '../documents/documentCache'
 import {
+  applyAction,
   countFiltered,
   filterRows,
   isFiltered,
   nextAfter,
   sortRows,
   type SortOrder,
+  type TriageActionKind,
   type TypeFilter,
   type WarningFilter,
 } from './listModel'
+import { saveAgendaId, savedAgendaId } from './savedAgenda'
 import { triageSettings } from './triageSettings.svelte'
-
-export type TriageActionKind = 'ready' | 'exported' | 'repair' | 'archive'
-
-/** An action that can still be undone while its outbox entries are not sent. */
-interface UndoableAction {
-  entryIds: string[]
-  label: string
-  /** The document that was open when acting (reopened on undo). */
-  anchor: number | null
-}
-
-/** How many actions `u` can take back, newest first; older ones are forgotten. */
-const UNDO_DEPTH = 50
-
-const AGENDA_KEY = 'docket.triage.agendaId'
+import { UndoStack, type UndoableAction } from './undoStack.svelte'
 
 export class TriageWorkspace {
   agendas = $state.raw<AgendaSummary[]>([])
@@ -54,6 +43,8 @@ export class TriageWorkspace {
   agendaId = $state<number | null>(null)
   rows = $state.raw<DocumentRow[]>([])
   rowsLoaded = $state(false)
+  /** Why the list could not be read (shown with a retry), or null. */
+  rowsError = $state<string | null>(null)
   queue = $state<Queue>('not_ready')
   type = $state<TypeFilter>('all')
   warnings = $state<WarningFilter>('all')
@@ -83,10 +74,10 @@ export class TriageWorkspace {
   checks = $state.raw<CheckResult[]>([])
   documentError = $state<string | null>(null)
   comments = $state.raw<CachedCommentView[]>([])
-  /** Actions not yet sent that `u` takes back, newest last. */
-  undoStack = $state.raw<UndoableAction[]>([])
+  /** Actions not yet sent that `u` takes back. */
+  readonly undoStack = new UndoStack()
   /** The action `u` takes back next. */
-  lastAction = $derived(this.undoStack.at(-1) ?? null)
+  lastAction = $derived(this.undoStack.top)
   busy = $state(false)
   /** Moves the keyboard focus back to the inbox list (set by the view that shows it). */
   focusInbox: () => void = () => {}
@@ -156,7 +147,7 @@ export class TriageWorkspace {
    */
   private repairFinished({ documentId, agendaId, state }: { documentId: number; agendaId: number; state: string }) {
     this.opened.clear()
-    recordHistory([{ documentId, kind: 'returned', at: new Date().toISOString(), state, entryIds: [] }])
+    recordReturnFromRepair(documentId, state)
     showToast('info', t('triage.toast.repairFinishedNamed', { document: this.documentName(documentId) }), {
       label: t('triage.toast.open'),
       run: () => void this.goTo(documentId, agendaId),
@@ -227,7 +218,7 @@ export class TriageWorkspace {
       this.agendas = agendas
       this.agendasLoaded = true
       if (chooseAgenda || (this.agendaId !== null && !agendas.some((a) => a.id === this.agendaId))) {
-        const saved = Number(safeGet(AGENDA_KEY))
+        const saved = savedAgendaId()
         const agenda = agendas.find((a) => a.id === saved) ?? agendas[0]
         if (agenda) await this.selectAgenda(agenda.id)
       }
@@ -245,7 +236,8 @@ export class TriageWorkspace {
       this.cursorId = null
       this.rows = []
       this.rowsLoaded = false
-      safeSet(AGENDA_KEY, String(agendaId))
+      this.rowsError = null
+      saveAgendaId(agendaId)
     }
     await this.loadRows()
   }
@@ -259,6 +251,7 @@ export class TriageWorkspace {
       if (agendaId !== this.agendaId || token !== this.rowsToken) return
       this.rows = rows
       this.rowsLoaded = true
+      this.rowsError = null
       // A local lookup, not state: nothing renders from it.
       // eslint-disable-next-line svelte/prefer-svelte-reactivity
       const present = new Set(rows.map((row) => row.id))
@@ -267,8 +260,11 @@ export class TriageWorkspace {
         this.cursorId = this.visible[0]?.id ?? null
       }
     } catch (error) {
+      if (agendaId !== this.agendaId || token !== this.rowsToken) return
       this.rowsLoaded = true
-      showError(error)
+      // Rows shown before stay (a reload that failed); a list that never loaded says why.
+      if (this.rows.length === 0) this.rowsError = errorMessage(error)
+      else showError(error)
     }
   }
 
@@ -440,7 +436,8 @@ export class TriageWorkspace {
       this.busy = false
     }
     this.selected.clear()
-    this.patchRows(ids, kind)
+    // The store has the effect already; the reload that follows confirms it.
+    this.rows = applyAction(this.rows, ids, kind)
     const actedOnOpen = anchor !== null && ids.includes(anchor)
     const openStillListed = this.openId !== null && this.visible.some((row) => row.id === this.openId)
     if (triageSettings.openNextAfterAction && actedOnOpen && next !== null) {
@@ -462,29 +459,19 @@ export class TriageWorkspace {
 
   /** Pushes an action on the undo stack and shows its toast (the only one, so the only Undo). */
   private pushUndo(action: UndoableAction): void {
-    this.undoStack = [...this.undoStack.slice(-(UNDO_DEPTH - 1)), action]
+    this.undoStack.push(action)
     showToast('success', action.label, { label: t('triage.action.undo'), run: () => void this.undo() })
   }
 
-  /** Remembers an action in the history of each document it touched. */
+  /** Remembers an action in the history of each document it touched, as done by the signed-in user. */
   private remember(ids: number[], kind: HistoryEventKind, entryIds: string[], text?: string): void {
-    const at = new Date().toISOString()
-    const by = this.me ? [this.me.name, this.me.surname].filter(Boolean).join(' ') : undefined
-    recordHistory(ids.map((documentId) => ({ documentId, kind, at, by, text: text || undefined, entryIds })))
-  }
-
-  /**
-   * Shows an action's effect on the rows at once (the store has it already; the reload that
-   * follows confirms it): new state, or gone when archived; one more pending action.
-   */
-  private patchRows(ids: number[], kind: TriageActionKind): void {
-    const acted = new Set(ids) // eslint-disable-line svelte/prefer-svelte-reactivity -- a local lookup
-    if (kind === 'archive') {
-      this.rows = this.rows.filter((row) => !acted.has(row.id))
-      return
-    }
-    const state = kind === 'repair' ? 'repairing' : kind
-    this.rows = this.rows.map((row) => (acted.has(row.id) ? { ...row, state, pending: row.pending + 1 } : row))
+    recordAction({
+      ids,
+      kind,
+      entryIds,
+      text,
+      by: this.me ? [this.me.name, this.me.surname].filter(Boolean).join(' ') : undefined,
+    })
   }
 
   /**
@@ -493,17 +480,16 @@ export class TriageWorkspace {
    * goes on to the one before it).
    */
   async undo(): Promise<void> {
-    const last = this.undoStack.at(-1)
+    const last = this.undoStack.pop()
     if (!last) {
       showToast('info', t('triage.toast.nothingToUndo'))
       return
     }
-    this.undoStack = this.undoStack.slice(0, -1)
     this.opened.clear()
     try {
       await docket().invoke('documents.undo', { entryIds: last.entryIds })
       markUndone(last.entryIds)
-      const more = this.undoStack.length
+      const more = this.undoStack.size
       showToast(
         'info',
         more > 0
@@ -574,21 +560,5 @@ export class TriageWorkspace {
       showError(error)
     }
     return true
-  }
-}
-
-function safeGet(key: string): string | null {
-  try {
-    return localStorage.getItem(key)
-  } catch {
-    return null
-  }
-}
-
-function safeSet(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value)
-  } catch {
-    /* storage unavailable */
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DesktopPreferencesStore, type KeyValueStore } from './desktopPreferences'
+import { DesktopPreferencesStore, type KeyValueStore } from './preferences'
 
 function memoryStore(initial: Record<string, unknown> = {}): KeyValueStore & { data: Record<string, unknown> } {
   const data = { ...initial }

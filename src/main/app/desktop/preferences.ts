@@ -1,20 +1,17 @@
 import { z } from 'zod'
-import type { UpdateSettings } from './updater'
+import type { DesktopPreferences, DesktopPreferencesPatch, NotificationKind } from '../../../shared/ipc'
 
 /**
  * The preferences of the desktop shell: automatic update checks and which notifications
  * are shown. Kept in a small key-value store (electron-store's `desktop.json` in the user
- * data folder in the app, a Map in tests). What is read back is parsed: a hand-edited or
+ * data folder in the app and the harness, an object in tests). What is read back is parsed: a hand-edited or
  * older file falls back to the defaults field by field instead of failing.
  */
 
-/** The kinds of desktop notification, each of which the user can turn off. */
-export const NOTIFICATION_KINDS = ['repairFinished', 'uploadsProcessed', 'actionsFailed', 'signInNeeded'] as const
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
-
 const on = z.boolean().catch(true)
 
-export const desktopPreferencesSchema = z.object({
+/** The stored form: every field defaults to on, so a damaged field falls back alone. */
+const storedPreferencesSchema = z.object({
   /** Check the update feed at start and every 6 hours. */
   updateChecks: on,
   /** Per kind: show the notification. */
@@ -22,7 +19,6 @@ export const desktopPreferencesSchema = z.object({
     .object({ repairFinished: on, uploadsProcessed: on, actionsFailed: on, signInNeeded: on })
     .catch({ repairFinished: true, uploadsProcessed: true, actionsFailed: true, signInNeeded: true }),
 })
-export type DesktopPreferences = z.infer<typeof desktopPreferencesSchema>
 
 /** The store the preferences live in: electron-store's `get`/`set` fit it. */
 export interface KeyValueStore {
@@ -39,16 +35,13 @@ export class DesktopPreferencesStore {
   /** The current preferences, defaults filled in. */
   read(): DesktopPreferences {
     const raw = this.store.get(KEY)
-    return desktopPreferencesSchema.parse(typeof raw === 'object' && raw !== null ? raw : {})
+    return storedPreferencesSchema.parse(typeof raw === 'object' && raw !== null ? raw : {})
   }
 
   /** Applies `patch` (notifications merged kind by kind) and answers the result. */
-  update(patch: {
-    updateChecks?: boolean
-    notifications?: Partial<DesktopPreferences['notifications']>
-  }): DesktopPreferences {
+  update(patch: DesktopPreferencesPatch): DesktopPreferences {
     const current = this.read()
-    const next = desktopPreferencesSchema.parse({
+    const next = storedPreferencesSchema.parse({
       updateChecks: patch.updateChecks ?? current.updateChecks,
       notifications: { ...current.notifications, ...patch.notifications },
     })
@@ -61,8 +54,8 @@ export class DesktopPreferencesStore {
     return this.read().notifications[kind]
   }
 
-  /** The update-check preference in the shape the updater takes. */
-  updateSettings(): UpdateSettings {
+  /** The update-check preference in the shape the updater takes (its `UpdateSettings`). */
+  updateSettings(): { checksEnabled(): boolean; setChecksEnabled(enabled: boolean): void } {
     return {
       checksEnabled: () => this.read().updateChecks,
       setChecksEnabled: (enabled) => void this.update({ updateChecks: enabled }),

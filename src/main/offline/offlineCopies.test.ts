@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import type { OfflineWorkspace } from './workspace'
+import { isAvailableOffline, OPENED_RECENTLY_MS } from './offlineCopies'
+import { useWorkspaceHarness } from './testing/workspaceHarness'
+
+const h = useWorkspaceHarness()
+
+/** Waits until the offline copies of the workspace rest (not running), at most 2 s. */
+async function copiesSettled(ws: OfflineWorkspace): Promise<{ done: number; total: number }> {
+  for (let i = 0; i < 200; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const copies = ws.status().offlineCopies
+    if (!copies.running && copies.total > 0 && copies.done === copies.total) return copies
+  }
+  return ws.status().offlineCopies
+}
+
+/** The document ids whose preview the service was asked for, in order. */
+function previewCalls(): number[] {
+  return h.service.calls.filter((c) => c.startsWith('getPreview:')).map((c) => Number(/(\d+)\.png/.exec(c)![1]))
+}
+
+describe('isAvailableOffline', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z')
+  const opened = (msAgo: number) => ({ openedAt: new Date(now - msAgo).toISOString() })
+
+  it('is the choice when made; else opened within the last 30 days', () => {
+    expect(isAvailableOffline({}, now)).toBe(false)
+    expect(isAvailableOffline(opened(OPENED_RECENTLY_MS - 1), now)).toBe(true)
+    expect(isAvailableOffline(opened(OPENED_RECENTLY_MS + 1), now)).toBe(false)
+    expect(isAvailableOffline({ ...opened(0), availableOffline: false }, now)).toBe(false)
+    expect(isAvailableOffline({ availableOffline: true }, now)).toBe(true)
+  })
+})
+
+describe('offline copies', () => {
+  it('after a pull, copies the preview of every review document of the agendas opened, newest first, at background priority', async () => {
+    h.service.addDocument(1, 'exported')
+    h.service.addDocument(1, 'repairing')
+    h.service.addDocument(1, 'ready')
+    h.service.addDocument(1, 'extracting')
+    const turns: unknown[] = []
+    const getPreview = h.service.getPreview
+    h.service.getPreview = (path: string, turn?: unknown) => {
+      turns.push(turn)
+      return getPreview(path)
+    }
+    const ws = await h.workspace()
+    await ws.noteAgendaOpened(1)
+    ws.start()
+    expect(await copiesSettled(ws)).toEqual({ done: 5, total: 5, running: false })
+    const review = [...h.service.documents.values()]
+      .filter((d) => d.agenda_id === 1 && ['not_ready', 'ready', 'repairing'].includes(d.state))
+      .map((d) => d.id)
+      .sort((a, b) => b - a)
+    expect(previewCalls()).toEqual(review)
+    expect(turns.every((t) => (t as { priority?: string }).priority === 'background')).toBe(true)
+    // Offline now, every one of them reads from the cache.
+    h.service.offline = true
+    for (const id of review) expect(await ws.getPreview(id)).not.toBeNull()
+    expect((await ws.agendaOfflineSettings()).get(1)).toEqual({ availableOffline: true, keepOriginalsOffline: false })
+  })
+
+  it('follows the toggles: an agenda turned off is not copied, one turned on copies its originals when asked', async () => {
+    const ws = await h.workspace()
+    await ws.noteAgendaOpened(1)
+    await ws.setAgendaOffline(1, { availableOffline: false })
+    await ws.setAgendaOffline(2, { availableOffline: true, keepOriginalsOffline: true })
+    ws.start()
+    expect(await copiesSettled(ws)).toMatchObject({ done: 6, total: 6 })
+    const agendaTwo = [...h.service.documents.values()].filter((d) => d.agenda_id === 2).map((d) => d.id)
+    expect(previewCalls().sort()).toEqual([...agendaTwo].sort())
+    expect(h.service.count('getOriginalFile')).toBe(3)
+    expect(await ws.agendaOfflineSettings()).toEqual(
+      new Map([
+        [1, { availableOffline: false, keepOriginalsOffline: false }],
+        [2, { availableOffline: true, keepOriginalsOffline: true }],
+      ]),
+    )
+  })
+
+  it('keeps at most 2 copies in flight', async () => {
+    for (let i = 0; i < 10; i++) h.service.addDocument(1)
+    let inFlight = 0
+    let peak = 0
+    const getPreview = h.service.getPreview
+    h.service.getPreview = async (path: string) => {
+      peak = Math.max(peak, ++inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      inFlight--
+      return getPreview(path)
+    }
+    const ws = await h.workspace()
+    await ws.noteAgendaOpened(1)
+    ws.start()
+    expect(await copiesSettled(ws)).toMatchObject({ done: 13, total: 13 })
+    expect(peak).toBe(2)
+  })
+
+  it('pauses while offline and resumes when the service answers again', async () => {
+    const ws = await h.workspace({ backoffBaseMs: 20, backoffMaxMs: 40 })
+    await ws.syncNow()
+    h.service.offline = true
+    await ws.noteAgendaOpened(1)
+    ws.start()
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(ws.status()).toMatchObject({ connection: 'offline', offlineCopies: { done: 0, running: false } })
+    h.service.offline = false
+    expect(await copiesSettled(ws)).toMatchObject({ done: 3, total: 3 })
+    expect(ws.status().connection).toBe('online')
+  })
+
+  it('skips a preview the service fails and copies the rest', async () => {
+    const ws = await h.workspace()
+    const { ApiError } = await import('../api/errors')
+    h.service.failNext('getPreview', new ApiError('server', 'Internal Server Error', { status: 500 }))
+    await ws.noteAgendaOpened(1)
+    ws.start()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(ws.status().offlineCopies).toMatchObject({ done: 2, total: 3, running: false })
+    // The next pull's run tries it again.
+    await ws.syncNow()
+    expect(await copiesSettled(ws)).toMatchObject({ done: 3, total: 3 })
+  })
+})

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { AuthError } from '../auth/errors'
+import { useWorkspaceHarness } from './testing/workspaceHarness'
+
+const h = useWorkspaceHarness()
+
+async function until(check: () => boolean | Promise<boolean>, ms = 2_000): Promise<void> {
+  for (let waited = 0; !(await check()); waited += 5) {
+    if (waited > ms) throw new Error(`timed out: ${check.toString().slice(0, 80)}`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+describe('signed out', () => {
+  it('a refused refresh token pauses sync as signed_out with the queued actions counted; after the sign-in they go in order', async () => {
+    const ws = await h.workspace()
+    await ws.syncNow()
+    const [first, second] = h.agendaOneIds()
+    h.service.offline = true
+    ws.start()
+    await ws.enqueue({ kind: 'comment.create', documentId: first!, text: 'one' })
+    await ws.enqueue({ kind: 'document.setState', documentId: second!, state: 'ready' })
+    await until(() => ws.status().connection === 'offline')
+    // The service is back, but the token is gone: every request is refused until a sign-in.
+    h.service.offline = false
+    const refused = new AuthError('reauth_required', 'Your sign-in has ended; please sign in again.')
+    h.service.failNext('listAgendas', refused)
+    await ws.syncNow()
+    await until(() => ws.status().connection === 'signed_out')
+    expect(ws.status()).toMatchObject({ paused: true, signedOutQueued: 2, pending: 2 })
+    expect((await ws.listOutbox()).map((e) => e.status)).toEqual(['pending', 'pending'])
+    const before = h.service.calls.length
+    ws.resume()
+    await until(async () => (await ws.listOutbox()).length === 0)
+    const sent = h.service.calls.slice(before).filter((c) => /^(createComment|setDocumentState)/.test(c))
+    expect(sent.map((c) => c.split(':')[0])).toEqual(['createComment', 'setDocumentState'])
+    expect(ws.status()).toMatchObject({ connection: 'online', signedOutQueued: 0, paused: false })
+  })
+})
+
+describe('documents.original', () => {
+  it('answers `offline` at once when the workspace knows it is offline and has no copy', async () => {
+    const ws = await h.workspace()
+    await ws.syncNow()
+    h.service.offline = true
+    await ws.syncNow()
+    expect(ws.status().connection).toBe('offline')
+    const [id] = h.agendaOneIds()
+    await expect(ws.getOriginal(id!)).rejects.toMatchObject({ code: 'offline' })
+    expect(h.service.count('getOriginalFile')).toBe(0)
+  })
+
+  it('answers from the cache offline when a copy was kept', async () => {
+    const ws = await h.workspace()
+    await ws.syncNow()
+    const [id] = h.agendaOneIds()
+    await ws.getOriginal(id!)
+    h.service.offline = true
+    await ws.syncNow()
+    expect(await ws.getOriginal(id!)).toMatchObject({ contentType: expect.any(String) })
+  })
+})

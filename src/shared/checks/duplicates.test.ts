@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { checkDuplicate, duplicateKeysOf } from './duplicates'
+import { rowWarnings } from './run'
+
+const doc = {
+  id: 1,
+  supplier: { name: 'Coolblue B.V.' },
+  data: { header: { invoice_no: '993548900', issue_date: '2014-04-19' } },
+  summary: { total: 717.97 },
+  user_file_name: 'coolblue1.pdf',
+}
+
+describe('duplicates across the agenda', () => {
+  it('index each document by supplier + invoice no., supplier + total + date, and file name', () => {
+    expect(
+      duplicateKeysOf({
+        id: 1,
+        supplierName: 'A',
+        invoiceNo: '1',
+        total: 10,
+        issueDate: '2026-01-01',
+        fileName: 'x.pdf',
+      }).map((k) => k.match),
+    ).toEqual(['invoice_no', 'total_date', 'file'])
+    expect(duplicateKeysOf({ id: 1, supplierName: 'A', invoiceNo: null, total: 0, issueDate: '2026-01-01' })).toEqual([])
+  })
+  it('flag the same supplier, total and issue date under another invoice number', () => {
+    const other = { id: 7, supplierName: 'COOLBLUE B.V.', invoiceNo: 'X-1', total: 717.97, issueDate: '2014-04-19' }
+    expect(checkDuplicate(doc, [other])).toEqual({
+      code: 'duplicate',
+      status: 'warning',
+      variant: 'total_date',
+      documentIds: [7],
+    })
+  })
+  it('flag the same file uploaded twice, and name the strongest match', () => {
+    const file = { id: 3, supplierName: null, invoiceNo: null, fileName: 'Coolblue1.PDF' }
+    const invoice = { id: 2, supplierName: 'Coolblue B.V.', invoiceNo: '993548900' }
+    expect(checkDuplicate(doc, [file])).toMatchObject({ variant: 'file', documentIds: [3] })
+    expect(checkDuplicate(doc, [file, invoice, { ...doc, supplierName: 'x', invoiceNo: 'y' }])).toMatchObject({
+      variant: 'invoice_no',
+      documentIds: [2, 3],
+    })
+  })
+  it('are not what the cheap row summary computes (main adds them from its agenda-wide index)', () => {
+    expect(rowWarnings(doc)).not.toContain('duplicate')
+    expect(rowWarnings({ ...doc, summary: { total: 0 } })).toContain('total_sign')
+  })
+})
