@@ -30,6 +30,13 @@ type Scheme = 'light' | 'dark'
 async function openPage(browser: Browser, width: number, height: number, colorScheme: Scheme): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height }, colorScheme, locale: 'en-US' })
   await page.goto(harness.url)
+  // A page served while `npm run build` rewrites out/renderer stays blank: load it once more.
+  const shown = await page
+    .getByTestId('top-bar')
+    .waitFor({ timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false)
+  if (!shown) await page.reload()
   await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
   return page
 }

@@ -30,6 +30,7 @@ beforeEach(async () => {
       get() {
         throw new Error('not signed in')
       },
+      setCacheCap: async () => {},
     },
   } as unknown as AppServices
   harness = createHarnessDesktop({

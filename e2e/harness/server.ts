@@ -185,8 +185,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return reply.code(403).send({ code: 'forbidden_host', message: 'The harness answers only on its own address.' })
     }
   })
+  // The desktop handlers join the services' own object rather than a copy: test fixtures swap
+  // handlers on `services.handlers` after the harness starts, and the router must see that.
+  Object.assign(services.handlers, desktop.desktop.handlers)
   const router = createRouter({
-    handlers: { ...services.handlers, ...desktop.desktop.handlers },
+    handlers: services.handlers,
     // The browser's `Origin` header, compared whole; a call without one is refused.
     isTrustedSender: (senderOrigin) => origin !== '' && senderOrigin === origin,
     log,

@@ -119,9 +119,11 @@ export function mapExtractedJson(raw: unknown): ExtractedData {
   const subTotal = num(record, 'amount_untaxed')
   let vatTotal = num(record, 'amount_tax')
   if (vatTotal === null && total !== null && subTotal !== null) vatTotal = roundMoney(total - subTotal)
-  data.summary.total = total ?? (subTotal !== null && vatTotal !== null ? roundMoney(subTotal + vatTotal) : 0)
-  data.summary.sub_total = subTotal ?? (total !== null && vatTotal !== null ? roundMoney(total - vatTotal) : 0)
-  data.summary.vat_total = vatTotal ?? 0
+  // An amount the extraction did not find stays null, as the service sends it: a 0 here would
+  // read as a real zero to the checks, the data pane and every export.
+  data.summary.total = total ?? (subTotal !== null && vatTotal !== null ? roundMoney(subTotal + vatTotal) : null)
+  data.summary.sub_total = subTotal ?? (total !== null && vatTotal !== null ? roundMoney(total - vatTotal) : null)
+  data.summary.vat_total = vatTotal
   data.summary.payment_amount = data.summary.total
 
   data.tax_lines = taxLines(record, data)
@@ -174,6 +176,8 @@ function taxLines(record: Json, data: ExtractedData): Omit<TaxLine, 'id'>[] {
       })
   }
   const { sub_total, vat_total, total } = data.summary
+  // Without both a subtotal and a VAT total there is no tax line to state.
+  if (sub_total === null || vat_total === null || total === null) return []
   if (sub_total === 0 && vat_total === 0) return []
   const stated = num(record, 'taxpercent') ?? num(record, 'static_vat') ?? num(record, 'tax_percent')
   const percent = stated ?? (sub_total !== 0 ? roundMoney((vat_total / sub_total) * 100) : 0)

@@ -49,12 +49,15 @@ export interface Summary {
   other_cost2: number
   other_cost3: number
   total_discount: number
-  payment_amount: number
+  payment_amount: number | null
   paid_deposits: number
   rounding: number
-  sub_total: number
-  vat_total: number
-  total: number
+  /** null when the extraction did not find it (the service sends null, never a made-up 0). */
+  sub_total: number | null
+  /** null when the extraction did not find it. */
+  vat_total: number | null
+  /** null when the extraction did not find it. */
+  total: number | null
 }
 
 export interface TaxLine {

@@ -34,9 +34,9 @@ describe('generateSyntheticDocuments', () => {
         expect(cents(line.vat_total)).toBe(of.reduce((s, i) => s + cents(i.tax), 0))
         expect(cents(line.total)).toBe(cents(line.sub_total) + cents(line.vat_total))
       }
-      expect(cents(summary.sub_total)).toBe(tax_lines.reduce((s, t) => s + cents(t.sub_total), 0))
-      expect(cents(summary.vat_total)).toBe(tax_lines.reduce((s, t) => s + cents(t.vat_total), 0))
-      expect(cents(summary.total)).toBe(cents(summary.sub_total) + cents(summary.vat_total))
+      expect(cents(summary.sub_total!)).toBe(tax_lines.reduce((s, t) => s + cents(t.sub_total), 0))
+      expect(cents(summary.vat_total!)).toBe(tax_lines.reduce((s, t) => s + cents(t.vat_total), 0))
+      expect(cents(summary.total!)).toBe(cents(summary.sub_total!) + cents(summary.vat_total!))
       expect(summary.payment_amount).toBe(summary.total)
     }
   })

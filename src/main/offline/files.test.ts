@@ -24,6 +24,24 @@ describe('file cache', () => {
   })
 })
 
+describe('file cache: usage and a cap changed live', () => {
+  it('counts bytes and files, and a lower cap evicts at once, least recently used first', async () => {
+    const ws = await h.workspace({ cacheCapBytes: 1000 })
+    await ws.syncNow()
+    const [a, b, c] = h.agendaOneIds()
+    for (const id of [a!, b!, c!]) {
+      await ws.getPreview(id)
+      h.service.tick(1000)
+    }
+    expect(await ws.cacheUsage()).toEqual({ bytes: 300, files: 3, capBytes: 1000 })
+    await ws.setCacheCap(150)
+    expect(await ws.cacheUsage()).toEqual({ bytes: 100, files: 1, capBytes: 150 })
+    h.service.offline = true
+    expect(await ws.getPreview(c!)).not.toBeNull()
+    expect(await ws.getPreview(a!)).toBeNull()
+  })
+})
+
 describe('file cache: documents in review queues', () => {
   it('evicts the files of protected documents (review queues available offline) after every other', async () => {
     const { MemoryLevel } = await import('memory-level')

@@ -24,7 +24,7 @@ export class FileCache {
   private constructor(
     private readonly dir: string,
     private readonly store: Store,
-    private readonly capBytes: number,
+    private capBytes: number,
     private readonly now: () => number,
   ) {}
 
@@ -47,6 +47,18 @@ export class FileCache {
   /** The size cap in bytes. */
   get cap(): number {
     return this.capBytes
+  }
+
+  /** Bytes and number of files held now (read from the store's index). */
+  async usage(): Promise<{ bytes: number; files: number }> {
+    const records = await this.store.fileRecords()
+    return { bytes: records.reduce((sum, record) => sum + record.size, 0), files: records.length }
+  }
+
+  /** Changes the cap (bytes, at least 0) and evicts at once what is over a lower one. */
+  async setCap(capBytes: number): Promise<PutResult> {
+    this.capBytes = Math.max(0, Math.floor(capBytes))
+    return this.evict()
   }
 
   /** Documents whose files leave last (those in the review queues of agendas available offline). */

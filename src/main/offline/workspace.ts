@@ -133,6 +133,10 @@ export interface OfflineWorkspace {
    * succeeds, sync resumes; when not, the status still says why.
    */
   retryStorage(): Promise<void>
+  /** What the file cache (previews, originals) holds now: bytes, file count, and its cap in bytes. */
+  cacheUsage(): Promise<{ bytes: number; files: number; capBytes: number }>
+  /** Changes the file cache's cap (bytes); a lower cap evicts at once, least recently read first. */
+  setCacheCap(capBytes: number): Promise<void>
   /** Stops the loop and closes the store (not an injected level). */
   close(): Promise<void>
 }
@@ -383,6 +387,17 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     async retryStorage() {
       ensureOpen()
       await engine.retryStorage()
+    },
+
+    async cacheUsage() {
+      ensureOpen()
+      return { ...(await files.usage()), capBytes: files.cap }
+    },
+
+    async setCacheCap(capBytes) {
+      ensureOpen()
+      // under the lock: eviction must not interleave with a file being written
+      await lock.run(() => files.setCap(capBytes))
     },
 
     async close() {

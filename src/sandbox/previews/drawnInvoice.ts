@@ -63,9 +63,9 @@ function invoiceLines(doc: DocumentRecord): {
         money(i.total, ''),
       ]),
     totals: [
-      ['Subtotal', money(d.summary.sub_total, cur)],
-      ['VAT', money(d.summary.vat_total, cur)],
-      ['Total', money(d.summary.total, cur)],
+      ['Subtotal', d.summary.sub_total === null ? '—' : money(d.summary.sub_total, cur)],
+      ['VAT', d.summary.vat_total === null ? '—' : money(d.summary.vat_total, cur)],
+      ['Total', d.summary.total === null ? '—' : money(d.summary.total, cur)],
     ],
   }
 }

@@ -6,14 +6,27 @@ import { normalizeVatId } from './vatId'
 const LEGAL_FORMS = new Set([
   'sro', 'spol', 'as', 'vos', 'ks', 'se', 'gmbh', 'ag', 'kg', 'ohg', 'ug', 'ev', 'bv', 'nv', 'vof', 'ltd', 'limited',
   'plc', 'llc', 'inc', 'corp', 'co', 'sa', 'sarl', 'sas', 'srl', 'spa', 'sl', 'sp', 'zoo', 'oy', 'ab', 'aps', 'kft',
-])  // prettier-ignore
+]) // prettier-ignore
 
 /**
  * A company name as compared: letters and digits only, without accents, case or legal-form
  * words ("Demo, s.r.o." and "DEMO sro" are the same name).
  */
 export function normalizeCompanyName(value: string | null | undefined): string {
-  const words = (value ?? '')
+  const text = value ?? ''
+  const known = normalized.get(text)
+  if (known !== undefined) return known
+  const name = normalize(text)
+  if (normalized.size >= 10_000) normalized.clear()
+  normalized.set(text, name)
+  return name
+}
+
+/** Names already normalised: the agenda's own name is compared on every document. */
+const normalized = new Map<string, string>()
+
+function normalize(text: string): string {
+  const words = text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()

@@ -22,7 +22,9 @@ describe('duplicates across the agenda', () => {
         fileName: 'x.pdf',
       }).map((k) => k.match),
     ).toEqual(['invoice_no', 'total_date', 'file'])
-    expect(duplicateKeysOf({ id: 1, supplierName: 'A', invoiceNo: null, total: 0, issueDate: '2026-01-01' })).toEqual([])
+    expect(duplicateKeysOf({ id: 1, supplierName: 'A', invoiceNo: null, total: 0, issueDate: '2026-01-01' })).toEqual(
+      [],
+    )
   })
   it('flag the same supplier, total and issue date under another invoice number', () => {
     const other = { id: 7, supplierName: 'COOLBLUE B.V.', invoiceNo: 'X-1', total: 717.97, issueDate: '2014-04-19' }

@@ -1,7 +1,5 @@
-import { addDays, format } from 'date-fns'
-import { parseHeaderDate } from './dates'
 import type { AgendaProfile, CheckedDocument } from './context'
-import ecbTable from './data/ecbReferenceRates.json'
+import ecbTable from './data/ecbReferenceRates.json' with { type: 'json' }
 import type { CheckResult } from './result'
 
 /**
@@ -42,12 +40,18 @@ function euroRate(table: ReferenceRateTable, currency: string, day: string): num
     } else high = mid - 1
   }
   if (found < 0) return null
-  const earliest = format(addDays(parseHeaderDate(day)!, -LOOKBACK_DAYS), 'yyyy-MM-dd')
+  const earliest = daysBefore(day, LOOKBACK_DAYS)
   for (let i = found; i >= 0 && (days[i]![0] as string) >= earliest; i--) {
     const value = days[i]![column + 1]
     if (typeof value === 'number') return value
   }
   return null
+}
+
+/** The calendar day `days` before `day` (both YYYY-MM-DD), by UTC arithmetic: no time zone can shift it. */
+function daysBefore(day: string, days: number): string {
+  const time = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)))
+  return new Date(time - days * 86_400_000).toISOString().slice(0, 10)
 }
 
 /**
@@ -109,7 +113,8 @@ export function checkExchangeRate(
           params: { currency, home, rate: stated, reference: round(reference) },
         }
   }
-  if (reference === null || !date) return { code: 'exchange_rate', status: 'ok', params: { currency, home, rate: stated } }
+  if (reference === null || !date)
+    return { code: 'exchange_rate', status: 'ok', params: { currency, home, rate: stated } }
   const deviation = Math.min(Math.abs(stated / reference - 1), Math.abs(stated / (reference * 100) - 1))
   const params = { currency, home, rate: stated, reference: round(reference), date }
   return deviation > RATE_DEVIATION_LIMIT

@@ -71,7 +71,9 @@ function documentOf(dir: string, name: string, id: number): CheckedDocument {
 function checked(dir: string, names: string[], company: AgendaProfile) {
   const docs = names.map((name, index) => documentOf(dir, name, index + 1))
   const agenda = docs.map(duplicateCandidateOf)
-  return Object.fromEntries(docs.map((doc, index) => [names[index]!, runChecks(doc, { today: TODAY, agenda, company })]))
+  return Object.fromEntries(
+    docs.map((doc, index) => [names[index]!, runChecks(doc, { today: TODAY, agenda, company })]),
+  )
 }
 
 const warnings = (results: CheckResult[]): CheckCode[] =>

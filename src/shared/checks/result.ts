@@ -44,9 +44,7 @@ export const checkResultSchema = z.object({
   /** overdue: whole days past the due date. */
   days: z.number().int().optional(),
   /** overdue: how long past the due date, in calendar years, months and days. */
-  duration: z
-    .object({ years: z.number().int(), months: z.number().int(), days: z.number().int() })
-    .optional(),
+  duration: z.object({ years: z.number().int(), months: z.number().int(), days: z.number().int() }).optional(),
   /** iban: the IBAN checked, electronic format. */
   iban: z.string().optional(),
   /** duplicate: ids of the other documents of the agenda that look like the same invoice. */

@@ -29,7 +29,10 @@ describe('tax rate valid in the supplier country on the issue date', () => {
   })
   it('flags the Czech 15 % after the 2024 merge into 12 %', () => {
     expect(checkTaxRate(invoice('CZ', '2023-06-01', 21, 15)).status).toBe('ok')
-    expect(checkTaxRate(invoice('CZ', '2024-02-01', 21, 15))).toMatchObject({ status: 'warning', params: { percent: 15 } })
+    expect(checkTaxRate(invoice('CZ', '2024-02-01', 21, 15))).toMatchObject({
+      status: 'warning',
+      params: { percent: 15 },
+    })
   })
   it('never flags 0 % (exempt, reverse charge, intra-EU, export)', () => {
     expect(checkTaxRate(invoice('DE', '2018-10-03', 0)).status).toBe('skipped')

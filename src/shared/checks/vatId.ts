@@ -90,6 +90,19 @@ export type VatIdVerdict = 'valid' | 'checksum' | 'format' | 'not_eu'
  * (e.g. GB, US or an Indian GSTIN: no rule is applied); `EL` and `GR` both mean Greece.
  */
 export function verifyVatId(value: string): VatIdVerdict {
+  const known = verdicts.get(value)
+  if (known) return known
+  const verdict = verify(value)
+  if (verdicts.size >= MAX_REMEMBERED) verdicts.clear()
+  verdicts.set(value, verdict)
+  return verdict
+}
+
+/** Verdicts already reached, by the VAT ID as written: suppliers repeat across an agenda's documents. */
+const verdicts = new Map<string, VatIdVerdict>()
+const MAX_REMEMBERED = 10_000
+
+function verify(value: string): VatIdVerdict {
   let id = normalizeVatId(value)
   if (id.startsWith('GR')) id = `EL${id.slice(2)}`
   if (!EU_VAT_PREFIXES.has(id.slice(0, 2))) return 'not_eu'

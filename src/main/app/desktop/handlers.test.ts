@@ -30,7 +30,11 @@ async function setup(overrides: Partial<DesktopHandlerDeps> = {}) {
   }
   const clipboard = { writeText: vi.fn() }
   const logs = { dir: logsDir, open: vi.fn(async () => {}) }
+  const applyCacheCap = vi.fn(async (_capBytes: number) => {})
+  const preferencesChanged = vi.fn()
   const handlers = createDesktopHandlers({
+    applyCacheCap,
+    preferencesChanged,
     clipboard,
     updater,
     preferences,
@@ -39,7 +43,16 @@ async function setup(overrides: Partial<DesktopHandlerDeps> = {}) {
     now: () => new Date('2026-11-24T12:00:00.000Z'),
     ...overrides,
   })
-  return { call: routerCall(handlers), clipboard, updater, logs, logsDir, preferences }
+  return {
+    call: routerCall(handlers),
+    clipboard,
+    updater,
+    logs,
+    logsDir,
+    preferences,
+    applyCacheCap,
+    preferencesChanged,
+  }
 }
 
 describe('desktop channels', () => {
@@ -91,7 +104,7 @@ describe('desktop channels', () => {
   it('changes preferences kind by kind and tells the updater when checks are turned off', async () => {
     const { call, updater } = await setup()
     const after = await call('app.setPreferences', { updateChecks: false, notifications: { actionsFailed: false } })
-    expect(after).toEqual({
+    expect(after).toMatchObject({
       updateChecks: false,
       notifications: { repairFinished: true, uploadsProcessed: true, actionsFailed: false, signInNeeded: true },
     })
@@ -100,5 +113,54 @@ describe('desktop channels', () => {
     await expect(call('app.setPreferences', { notifications: { toasts: false } })).rejects.toMatchObject({
       code: 'validation',
     })
+  })
+
+  it('changes theme, language, formats and sign-in method, tells the windows, and answers them all', async () => {
+    const { call, preferencesChanged, applyCacheCap } = await setup()
+    const after = await call('app.setPreferences', {
+      theme: 'dark',
+      language: 'cs',
+      dateFormat: 'dmy',
+      numberFormat: 'comma',
+      signInMethod: 'browser',
+      openNextAfterAction: false,
+    })
+    expect(after).toMatchObject({
+      theme: 'dark',
+      language: 'cs',
+      dateFormat: 'dmy',
+      numberFormat: 'comma',
+      signInMethod: 'browser',
+      openNextAfterAction: false,
+      cacheCapMb: 500,
+    })
+    expect(preferencesChanged).toHaveBeenCalledWith(after)
+    expect(applyCacheCap).not.toHaveBeenCalled()
+    expect(await call('app.preferences', {})).toEqual(after)
+  })
+
+  it('applies a changed cache cap to the open cache in bytes, and only when it changed', async () => {
+    const { call, applyCacheCap } = await setup()
+    await call('app.setPreferences', { cacheCapMb: 250 })
+    expect(applyCacheCap).toHaveBeenCalledWith(250 * 1024 * 1024)
+    await call('app.setPreferences', { cacheCapMb: 250 })
+    expect(applyCacheCap).toHaveBeenCalledOnce()
+  })
+
+  it('refuses values outside the choices, leaving the stored preferences as they were', async () => {
+    const { call, preferencesChanged } = await setup()
+    for (const patch of [
+      { theme: 'purple' },
+      { language: 'de' },
+      { dateFormat: 'yyyy-mm' },
+      { numberFormat: 'space' },
+      { cacheCapMb: 10 },
+      { cacheCapMb: 500.5 },
+      { signInMethod: 'sms' },
+      { openNext: true },
+    ])
+      await expect(call('app.setPreferences', patch)).rejects.toMatchObject({ code: 'validation' })
+    expect(preferencesChanged).not.toHaveBeenCalled()
+    expect(await call('app.preferences', {})).toMatchObject({ theme: 'system', language: 'system', cacheCapMb: 500 })
   })
 })

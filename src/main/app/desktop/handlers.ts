@@ -4,6 +4,7 @@ import { DIAGNOSTICS_LOG_LINES, formatDiagnostics, type DiagnosticsInput } from 
 import { readRecentLogLines } from '../../logging/logsFolder'
 import { AppError } from '../errors'
 import type { HandlersFor } from '../router'
+import { BYTES_PER_MB } from './preferences'
 
 /** Writes text to the system clipboard (Electron's `clipboard`, or the harness page's). */
 export interface ClipboardPort {
@@ -41,6 +42,10 @@ export interface DesktopHandlerDeps {
   preferences: PreferencesPort
   logs: LogsPort
   diagnostics(): Promise<DiagnosticsFacts>
+  /** Gives the open workspace's file cache a new cap (bytes); absent where there is no cache. */
+  applyCacheCap?(capBytes: number): Promise<void>
+  /** Told every change of the preferences (the `app.preferencesChanged` event). */
+  preferencesChanged?(preferences: DesktopPreferences): void
   now?: () => Date
 }
 
@@ -72,7 +77,8 @@ export function updateSummary(state: UpdateState): string {
 
 /**
  * The desktop channels: diagnostics and the log folder (*Help* menu and the command palette),
- * update state and actions, the desktop preferences, and *Copy link*. Text for the clipboard
+ * update state and actions, the preferences (a changed cache cap applies to the open cache
+ * at once; every change is told to the windows), and *Copy link*. Text for the clipboard
  * is written by main (the window may not use the web clipboard) and answered too.
  */
 export function createDesktopHandlers(deps: DesktopHandlerDeps): HandlersFor<DesktopChannel> {
@@ -102,11 +108,16 @@ export function createDesktopHandlers(deps: DesktopHandlerDeps): HandlersFor<Des
     'app.checkForUpdates': () => deps.updater.checkNow(),
     'app.restartToUpdate': () => ({ restarting: deps.updater.restartToUpdate() }),
     'app.preferences': () => deps.preferences.read(),
-    'app.setPreferences': (patch) => {
-      const { updateChecks, notifications } = patch
-      if (updateChecks !== undefined && updateChecks !== deps.preferences.read().updateChecks)
+    'app.setPreferences': async (patch) => {
+      const { updateChecks, ...rest } = patch
+      const before = deps.preferences.read()
+      // the updater stores this one itself, as it also starts or stops the checks
+      if (updateChecks !== undefined && updateChecks !== before.updateChecks)
         deps.updater.setChecksEnabled(updateChecks)
-      return notifications ? deps.preferences.update({ notifications }) : deps.preferences.read()
+      const after = deps.preferences.update(rest)
+      if (after.cacheCapMb !== before.cacheCapMb) await deps.applyCacheCap?.(after.cacheCapMb * BYTES_PER_MB)
+      deps.preferencesChanged?.(after)
+      return after
     },
     'app.copyLink': async (link) => {
       const text = formatDeepLink(link)

@@ -33,7 +33,11 @@ export interface DesktopMenuActions {
 export interface DesktopHost {
   clipboard: ClipboardPort
   updater: UpdaterPort
-  preferences: PreferencesPort & { notificationEnabled(kind: NotificationKind): boolean }
+  preferences: PreferencesPort & {
+    notificationEnabled(kind: NotificationKind): boolean
+    /** The chosen cap of the offline file cache, in bytes. */
+    cacheCapBytes(): number
+  }
   logs: LogsPort
   /** Shows a notification (native, or recorded by the harness); only kinds the user keeps on reach it. */
   notify(notice: DesktopNotice): void
@@ -70,8 +74,16 @@ export interface Desktop {
 export function createDesktop(services: Pick<AppServices, 'handlers' | 'bus' | 'session'>, host: DesktopHost): Desktop {
   const subscribe = (listener: (event: string, payload: unknown) => void) => services.bus.connect(listener)
   const appInfo = async () => services.handlers['app.info']?.({}, MAIN)
+  /** A cap that could not be applied at start stays the workspace's default until it is set again. */
+  const logCapFailure = (error: unknown): void =>
+    host.log?.(`Cache cap not applied: ${error instanceof Error ? error.message : String(error)}`)
+
+  // every workspace opens with the chosen cap (the harness creates this after the first one opened: applied live)
+  void services.session.setCacheCap(host.preferences.cacheCapBytes()).catch(logCapFailure)
 
   const handlers = createDesktopHandlers({
+    applyCacheCap: (capBytes) => services.session.setCacheCap(capBytes),
+    preferencesChanged: (preferences) => services.bus.emit('app.preferencesChanged', preferences),
     clipboard: host.clipboard,
     updater: host.updater,
     preferences: host.preferences,

@@ -92,6 +92,34 @@ describe('documents.get', () => {
     clock += 1001
     expect(await duplicate()).toBe('warning') // read again
   })
+  it('flags across the agenda the same supplier, total and issue date, and the same file, on the rows and in the document', async () => {
+    const copy = { supplier: { name: 'Supplier 20' }, summary: { sub_total: 100, vat_total: 21, total: 121 } }
+    workspace.addDocument(2, doc(20, { ...copy, user_file_name: 'a.pdf' }))
+    workspace.addDocument(2, doc(21, { ...copy, data: { header: { invoice_no: 'OTHER', issue_date: '2026-01-01' } } }))
+    workspace.addDocument(2, doc(22, { supplier: { name: 'Elsewhere' }, user_file_name: 'A.PDF' }))
+    const { rows } = (await call('documents.list', { agendaId: 2 })) as { rows: { id: number; warnings: string[] }[] }
+    expect(rows.filter((row) => row.warnings.includes('duplicate')).map((row) => row.id)).toEqual([22, 21, 20])
+    const checks = async (id: number) =>
+      ((await call('documents.get', { id })) as { checks: { code: string }[] }).checks.find(
+        (c) => c.code === 'duplicate',
+      )
+    expect(await checks(21)).toMatchObject({ status: 'warning', variant: 'total_date', documentIds: [20] })
+    expect(await checks(22)).toMatchObject({ status: 'warning', variant: 'file', documentIds: [20] })
+  })
+  it("compares the customer with the agenda's company and the currency with its home currency", async () => {
+    workspace.addDocument(1, doc(30, { customer: { name: 'Pino Bluebird' } }))
+    const value = (await call('documents.get', { id: 30 })) as { checks: { code: string; status: string }[] }
+    const byCode = Object.fromEntries(value.checks.map((c) => [c.code, c]))
+    expect(byCode.counterparty).toMatchObject({
+      status: 'warning',
+      params: { found: 'Pino Bluebird', expected: 'Demo s.r.o.' },
+    })
+    expect(byCode.exchange_rate).toMatchObject({
+      status: 'warning',
+      variant: 'missing',
+      params: { currency: 'EUR', home: 'CZK' },
+    })
+  })
   it('answers not_found for a document that is not cached', async () => {
     await expect(call('documents.get', { id: 999 })).rejects.toMatchObject({ code: 'not_found' })
   })

@@ -221,7 +221,11 @@ export function isdocXml(doc: Document, options: { agendaId: number; homeCurrenc
     details.ele('ID').txt(text(account?.bban))
     details.ele('BankCode').txt(text(account?.bank_code))
     details.ele('Name').txt('')
-    details.ele('IBAN').txt(text(account?.iban || doc.supplier?.iban).replace(/\s+/g, '').toUpperCase())
+    details.ele('IBAN').txt(
+      text(account?.iban || doc.supplier?.iban)
+        .replace(/\s+/g, '')
+        .toUpperCase(),
+    )
     details.ele('BIC').txt(text(account?.bic || doc.supplier?.bic))
     const symbol = text(header?.variable_symbol)
     if (/^\d{1,10}$/.test(symbol)) details.ele('VariableSymbol').txt(symbol)

@@ -47,6 +47,22 @@ describe('the workspace of the current account', () => {
     await session.close()
   })
 
+  it('gives the chosen cache cap to the open workspace and to every one opened later', async () => {
+    const session = new WorkspaceSession({
+      userDataDir: await mkdtemp(join(tmpdir(), 'docket-session-')),
+      clientFor: () => new FakeService() as never,
+      emit: () => {},
+      log: () => {},
+    })
+    await session.activate('account-a', 1)
+    expect((await session.get().cacheUsage()).capBytes).toBe(500 * 1024 * 1024)
+    await session.setCacheCap(100 * 1024 * 1024)
+    expect((await session.get().cacheUsage()).capBytes).toBe(100 * 1024 * 1024)
+    await session.activate('account-b', 2)
+    expect((await session.get().cacheUsage()).capBytes).toBe(100 * 1024 * 1024)
+    await session.close()
+  })
+
   it('keeps account folder names inside the accounts folder', () => {
     expect(accountDir('/data', '../../etc')).toBe(join('/data', 'accounts', '______etc'))
   })

@@ -26,6 +26,8 @@ export function accountDir(userDataDir: string, accountId: string): string {
 export class WorkspaceSession {
   private current: { accountId: string; workspace: OfflineWorkspace } | null = null
   private queue: Promise<unknown> = Promise.resolve()
+  /** The file cache cap (bytes) the person chose; null: the workspace's default. */
+  private cacheCapBytes: number | null = null
 
   constructor(
     private readonly deps: {
@@ -62,11 +64,29 @@ export class WorkspaceSession {
         client: this.deps.clientFor(accountId),
         userId,
         emit: this.deps.emit,
-        ...(this.deps.workspaceOptions ? { options: this.deps.workspaceOptions } : {}),
+        ...(this.deps.workspaceOptions || this.cacheCapBytes !== null
+          ? {
+              options: {
+                ...this.deps.workspaceOptions,
+                ...(this.cacheCapBytes !== null ? { cacheCapBytes: this.cacheCapBytes } : {}),
+              },
+            }
+          : {}),
       })
       this.current = { accountId, workspace }
       workspace.start()
       this.deps.log(`Workspace open for account ${accountId}`)
+    })
+  }
+
+  /**
+   * Sets the file cache cap (bytes) of every workspace opened from now on and of the open one,
+   * whose cache evicts at once when the cap is lower than what it holds.
+   */
+  setCacheCap(capBytes: number): Promise<void> {
+    this.cacheCapBytes = capBytes
+    return this.serialise(async () => {
+      await this.current?.workspace.setCacheCap(capBytes)
     })
   }
 

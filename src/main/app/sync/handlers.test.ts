@@ -39,8 +39,27 @@ describe('sync.retryStorage', () => {
       status: () => status,
       syncNow: async () => undefined,
       retryStorage: async () => void calls.push('retryStorage'),
+      cacheUsage: async () => ({ bytes: 0, files: 0, capBytes: 0 }),
     }))
     expect(channels['sync.retryStorage'].output.parse(await handlers['sync.retryStorage']({}, context))).toEqual(status)
     expect(calls).toEqual(['retryStorage'])
+  })
+})
+
+describe('sync.cacheUsage', () => {
+  it('answers the bytes and files the cache holds and its cap, which a lower cap empties at once', async () => {
+    const { workspace } = current()
+    const handlers = createSyncHandlers(() => workspace)
+    const usage = async () => channels['sync.cacheUsage'].output.parse(await handlers['sync.cacheUsage']({}, context))
+    await workspace.syncNow()
+    const [doc] = await workspace.listDocuments(1)
+    const preview = await workspace.getPreview(doc!.id)
+    expect(preview).not.toBeNull()
+    const filled = await usage()
+    expect(filled.files).toBeGreaterThanOrEqual(1)
+    expect(filled.bytes).toBeGreaterThanOrEqual(preview!.bytes.byteLength)
+    expect(filled.capBytes).toBe(500 * 1024 * 1024)
+    await workspace.setCacheCap(0)
+    expect(await usage()).toEqual({ bytes: 0, files: 0, capBytes: 0 })
   })
 })

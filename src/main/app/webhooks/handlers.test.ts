@@ -46,6 +46,20 @@ describe('webhooks', () => {
     ])
   })
 
+  it('refuses an http URL to another host before calling the service, on the url field', async () => {
+    const { run, calls } = setup()
+    await expect(run('webhooks.update', { webhookId: 1, url: 'http://hooks.example.com/h' })).rejects.toMatchObject({
+      code: 'validation',
+      details: { fields: { url: [expect.stringMatching(/https/)] } },
+    })
+    await expect(run('webhooks.update', { webhookId: 1, url: 'not a url' })).rejects.toMatchObject({
+      code: 'validation',
+    })
+    expect(calls).toEqual([])
+    await run('webhooks.update', { webhookId: 1, url: 'http://127.0.0.1:9000/h' })
+    expect(calls).toHaveLength(1)
+  })
+
   it('puts nested 422 errors on auth_credentials.password', async () => {
     const { run } = setup({
       updateWebhook: async () =>

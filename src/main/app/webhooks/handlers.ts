@@ -1,4 +1,6 @@
+import { isAllowedServiceUrl } from '../../../shared/api/serviceUrl'
 import type { ApiClient } from '../../api/client'
+import { AppError } from '../errors'
 import type { HandlersFor } from '../router'
 import { callService } from '../serviceCall'
 
@@ -22,6 +24,9 @@ export interface WebhookClient extends Pick<ApiClient, 'deleteWebhook'> {
  * `webhooks.update` and `webhooks.delete`, sent to the service at once (they need a
  * connection). The URL alone goes as the string body; with credentials or settings, the
  * record. A 422 answers `validation` with `details.fields` (e.g. `auth_credentials.password`).
+ * Before anything is sent, the URL must follow Docket's one address rule (https, or http only
+ * on a loopback host: the service would send the credentials to it in the clear), else
+ * `validation` with `details.fields.url`.
  */
 export function createWebhookHandlers(deps: {
   /** The service client of the signed-in account (called on each request). */
@@ -29,6 +34,8 @@ export function createWebhookHandlers(deps: {
 }): HandlersFor<'webhooks.update' | 'webhooks.delete'> {
   return {
     'webhooks.update': async ({ webhookId, url, authCredentials, settings }) => {
+      const problem = urlProblem(url)
+      if (problem) throw new AppError('validation', problem, { fields: { url: [problem] } })
       const body =
         authCredentials || settings
           ? {
@@ -45,4 +52,20 @@ export function createWebhookHandlers(deps: {
       return { deleted: true }
     },
   }
+}
+
+/** Why a webhook URL is refused, or null: an absolute http(s) address, https unless on loopback. */
+function urlProblem(url: string): string | null {
+  let parsed: URL
+  try {
+    parsed = new URL(url.trim())
+  } catch {
+    return 'The webhook URL is not a complete address.'
+  }
+  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.hostname === '') {
+    return 'The webhook URL must start with https://.'
+  }
+  return isAllowedServiceUrl(parsed)
+    ? null
+    : 'The webhook URL must use https:// (plain http:// only for an address on this computer).'
 }

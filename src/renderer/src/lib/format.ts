@@ -1,7 +1,9 @@
 /**
  * Money and date formatting in the user's locale. Formatters are cached:
- * the inbox formats thousands of rows.
+ * the inbox formats thousands of rows. A locale tag may carry the person's date and number
+ * format choices (`en-US-x-iso-comma`, lib/formatChoices.ts); they win over the locale's own.
  */
+import { formatDateOrder, splitFormatChoices, withDecimalMark } from './formatChoices'
 
 const moneyFormats = new Map<string, Intl.NumberFormat>()
 const numberFormats = new Map<string, Intl.NumberFormat>()
@@ -32,7 +34,8 @@ export function formatNumber(value: number, locale: string, maxFraction = 2): st
     })
     numberFormats.set(key, format)
   }
-  return format.format(value)
+  const { decimals } = splitFormatChoices(locale)
+  return decimals ? withDecimalMark(format, value, decimals) : format.format(value)
 }
 
 /**
@@ -49,7 +52,8 @@ export function formatMoney(
   const code = currency?.trim().toUpperCase()
   if (code && /^[A-Z]{3}$/.test(code)) {
     const format = moneyFormat(locale, code)
-    if (format) return format.format(amount)
+    const { decimals } = splitFormatChoices(locale)
+    if (format) return decimals ? withDecimalMark(format, amount, decimals) : format.format(amount)
   }
   return code ? `${formatNumber(amount, locale)} ${code}` : formatNumber(amount, locale)
 }
@@ -74,15 +78,19 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions, key: st
 export function formatDate(value: string | null | undefined, locale: string): string {
   if (!value) return ''
   const date = parseDateOnly(value)
-  return date ? dateFormat(locale, { dateStyle: 'medium' }, 'date').format(date) : value
+  if (!date) return value
+  const { dates } = splitFormatChoices(locale)
+  return dates ? formatDateOrder(date, dates) : dateFormat(locale, { dateStyle: 'medium' }, 'date').format(date)
 }
 
 /** A timestamp (ISO 8601 UTC) as local date and time; the raw text when unparseable. */
 export function formatDateTime(value: string | null | undefined, locale: string): string {
   if (!value) return ''
   const date = new Date(value)
-  return Number.isNaN(date.getTime())
-    ? value
+  if (Number.isNaN(date.getTime())) return value
+  const { dates } = splitFormatChoices(locale)
+  return dates
+    ? `${formatDateOrder(date, dates)} ${dateFormat(locale, { timeStyle: 'short' }, 'time').format(date)}`
     : dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }, 'datetime').format(date)
 }
 

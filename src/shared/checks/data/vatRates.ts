@@ -105,9 +105,7 @@ export const VAT_RATES: Readonly<Record<string, readonly VatRatePeriod[]>> = {
     { from: '2013-10-01', rates: [22, 10, 4] },
     { from: '2016-01-01', rates: [22, 10, 5, 4] },
   ],
-  LT: [
-    { from: '2010-01-01', rates: [21, 9, 5] },
-  ],
+  LT: [{ from: '2010-01-01', rates: [21, 9, 5] }],
   LU: [
     { from: '2010-01-01', rates: [15, 12, 6, 3] },
     { from: '2015-01-01', rates: [17, 14, 8, 3] },
@@ -120,9 +118,7 @@ export const VAT_RATES: Readonly<Record<string, readonly VatRatePeriod[]>> = {
     { from: '2012-07-01', rates: [21, 12] },
     { from: '2018-01-01', rates: [21, 12, 5] },
   ],
-  MT: [
-    { from: '2010-01-01', rates: [18, 7, 5] },
-  ],
+  MT: [{ from: '2010-01-01', rates: [18, 7, 5] }],
   NL: [
     { from: '2010-01-01', rates: [19, 6] },
     { from: '2012-10-01', rates: [21, 6] },

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { DEEP_LINK_TARGETS } from '../../deepLinks'
 import { defineChannels, defineEvents } from '../define'
 import { noInput, recordIdSchema } from '../fields'
+import { signInMethodSchema } from './auth'
 
 /** How Docket is connected: the built-in sandbox (demo) or a real account. */
 export const appModeSchema = z.enum(['demo', 'account'])
@@ -48,7 +49,39 @@ export const NOTIFICATION_KINDS = ['repairFinished', 'uploadsProcessed', 'action
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS)
 export type NotificationKind = z.infer<typeof notificationKindSchema>
 
-/** The desktop preferences: automatic update checks, and per kind whether notifications show. */
+/** The colour theme: the OS's (light or dark as it prefers), or always light, or always dark. */
+export const THEMES = ['system', 'light', 'dark'] as const
+/** The UI language: the OS's (Czech when it starts with `cs`, else English), or chosen. */
+export const LANGUAGE_CHOICES = ['system', 'en', 'cs'] as const
+/**
+ * How dates show: the OS locale's medium style, or `iso` 2026-03-01, `dmy` 01.03.2026,
+ * `mdy` 03/01/2026.
+ */
+export const DATE_FORMATS = ['system', 'iso', 'dmy', 'mdy'] as const
+/** The decimal mark of numbers and amounts: the OS locale's, or `comma` 1 234,50, or `point` 1,234.50. */
+export const NUMBER_FORMATS = ['system', 'comma', 'point'] as const
+/** Sizes the cache cap can be set to, in MB (1 MB = 1,048,576 bytes). */
+export const CACHE_CAP_CHOICES_MB = [100, 250, 500, 1000, 2000, 5000] as const
+/** The cap the offline file cache starts with, in MB. */
+export const DEFAULT_CACHE_CAP_MB = 500
+/** Bounds of a stored cap in MB: a hand-edited value outside them falls back to the default. */
+export const cacheCapMbSchema = z.number().int().min(50).max(100_000)
+
+export const themeSchema = z.enum(THEMES)
+export type Theme = z.infer<typeof themeSchema>
+export const languageChoiceSchema = z.enum(LANGUAGE_CHOICES)
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>
+export const dateFormatSchema = z.enum(DATE_FORMATS)
+export type DateFormat = z.infer<typeof dateFormatSchema>
+export const numberFormatSchema = z.enum(NUMBER_FORMATS)
+export type NumberFormat = z.infer<typeof numberFormatSchema>
+
+/**
+ * The application preferences, kept by main (electron-store in the app and the harness):
+ * automatic update checks, per kind whether notifications show, and the person's choices of
+ * theme, language, *open next after an action*, the offline file cache's cap (MB), the
+ * sign-in method and the date and number formats.
+ */
 export const desktopPreferencesSchema = z.object({
   updateChecks: z.boolean(),
   notifications: z.object({
@@ -57,8 +90,30 @@ export const desktopPreferencesSchema = z.object({
     actionsFailed: z.boolean(),
     signInNeeded: z.boolean(),
   }),
+  theme: themeSchema,
+  language: languageChoiceSchema,
+  /** After an action on the open document, open the next one in the list. */
+  openNextAfterAction: z.boolean(),
+  cacheCapMb: cacheCapMbSchema,
+  /** How *Sign in* opens the service's login page: Docket's own window or the system browser. */
+  signInMethod: signInMethodSchema,
+  dateFormat: dateFormatSchema,
+  numberFormat: numberFormatSchema,
 })
 export type DesktopPreferences = z.infer<typeof desktopPreferencesSchema>
+
+/** What a fresh install starts with: everything on, the system's theme, language and formats, 500 MB. */
+export const DEFAULT_PREFERENCES: DesktopPreferences = {
+  updateChecks: true,
+  notifications: { repairFinished: true, uploadsProcessed: true, actionsFailed: true, signInNeeded: true },
+  theme: 'system',
+  language: 'system',
+  openNextAfterAction: true,
+  cacheCapMb: DEFAULT_CACHE_CAP_MB,
+  signInMethod: 'window',
+  dateFormat: 'system',
+  numberFormat: 'system',
+}
 
 /** A change to the preferences: only the fields given change (notifications kind by kind). */
 export const desktopPreferencesPatchSchema = z
@@ -73,6 +128,13 @@ export const desktopPreferencesPatchSchema = z
       })
       .strict()
       .optional(),
+    theme: themeSchema.optional(),
+    language: languageChoiceSchema.optional(),
+    openNextAfterAction: z.boolean().optional(),
+    cacheCapMb: cacheCapMbSchema.optional(),
+    signInMethod: signInMethodSchema.optional(),
+    dateFormat: dateFormatSchema.optional(),
+    numberFormat: numberFormatSchema.optional(),
   })
   .strict()
 export type DesktopPreferencesPatch = z.infer<typeof desktopPreferencesPatchSchema>
@@ -116,12 +178,13 @@ export const appChannels = defineChannels({
   'app.preferences': {
     input: noInput,
     output: desktopPreferencesSchema,
-    description: 'The desktop preferences: automatic update checks and each kind of notification.',
+    description:
+      'The preferences: update checks, notifications, theme, language, open next, cache cap, sign-in method, formats.',
   },
   'app.setPreferences': {
     input: desktopPreferencesPatchSchema,
     output: desktopPreferencesSchema,
-    description: 'Changes the desktop preferences given; answers all of them after the change.',
+    description: 'Changes the preferences given (live: also emits `app.preferencesChanged`); answers all of them.',
   },
   'app.copyLink': {
     input: deepLinkSchema,
@@ -139,6 +202,10 @@ export const appEvents = defineEvents({
   'app.updateState': {
     payload: updateStateSchema,
     description: 'Background updates changed state (checking, downloading, downloaded, failed).',
+  },
+  'app.preferencesChanged': {
+    payload: desktopPreferencesSchema,
+    description: 'The preferences changed (in this window or another): every window applies them at once.',
   },
   'app.openLink': {
     payload: deepLinkSchema,

@@ -88,9 +88,7 @@ export const exportResultSchema = z.object({
   /** Documents queued to become exported (0 unless markExported). */
   markedExported: z.number().int(),
   /** ISDOC: documents left out because a value the standard requires was not extracted. */
-  skipped: z
-    .array(z.object({ id: z.number().int(), missing: z.array(z.enum(['issue_date', 'total'])) }))
-    .default([]),
+  skipped: z.array(z.object({ id: z.number().int(), missing: z.array(z.enum(['issue_date', 'total'])) })).default([]),
 })
 export type ExportResult = z.infer<typeof exportResultSchema>
 

@@ -52,6 +52,17 @@ export const syncStatusSchema = z.object({
 })
 export type SyncStatus = z.infer<typeof syncStatusSchema>
 
+/**
+ * What the offline file cache (previews and originals) holds now: `bytes` in all and the
+ * number of `files`, under `capBytes` (the least recently read files leave above it).
+ */
+export const cacheUsageSchema = z.object({
+  bytes: z.number().int().nonnegative(),
+  files: z.number().int().nonnegative(),
+  capBytes: z.number().int().nonnegative(),
+})
+export type CacheUsage = z.infer<typeof cacheUsageSchema>
+
 /** Channels of the sync engine. */
 export const syncChannels = defineChannels({
   'sync.status': {
@@ -68,6 +79,11 @@ export const syncChannels = defineChannels({
     input: noInput,
     output: syncStatusSchema,
     description: 'Tries the failed cache write again and, when it succeeds, resumes sync; answers the state after it.',
+  },
+  'sync.cacheUsage': {
+    input: noInput,
+    output: cacheUsageSchema,
+    description: 'What the offline file cache holds now (bytes, file count) and its cap; error `not_signed_in`.',
   },
 })
 

@@ -27,7 +27,7 @@ const isColumn = (value: unknown): value is ExportDocumentColumn =>
  * entry) falls back to the default, never fails the dialog.
  */
 export function loadChoices(storage: Pick<Storage, 'getItem'>): ExportChoices {
-  let raw: unknown = null
+  let raw: unknown
   try {
     raw = JSON.parse(storage.getItem(CHOICES_KEY) ?? storage.getItem(COLUMNS_KEY) ?? 'null')
   } catch {

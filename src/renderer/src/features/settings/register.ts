@@ -1,4 +1,4 @@
-/** Puts "Settings…" (the account panel and the webhook settings in one dialog) in the toolbar. */
+/** Puts "Settings…" (preferences, offline, accounts, webhook, updates and notifications in one dialog) in the toolbar. */
 import { registerToolbarExtension } from '../../shell/extensions'
 import SettingsButton from './SettingsButton.svelte'
 

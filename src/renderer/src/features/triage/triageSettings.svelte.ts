@@ -1,28 +1,17 @@
 /**
- * Settings of the triage workspace, kept in localStorage (a UI preference, not account data).
- * The settings screen (features/settings) may import and bind `triageSettings` directly.
+ * Settings of the triage workspace, read from the preferences (features/preferences: kept by
+ * main, changed live from the settings dialog or the action bar's switch).
  */
-const KEY = 'docket.triage.openNextAfterAction'
+import { preferences, setPreferences } from '../preferences/preferences.svelte'
 
-function load(): boolean {
-  try {
-    return localStorage.getItem(KEY) !== 'false'
-  } catch {
-    return true
-  }
+export const triageSettings = {
+  /** After an action on the open document, open the next one (default on). */
+  get openNextAfterAction(): boolean {
+    return preferences.current.openNextAfterAction
+  },
 }
 
-export const triageSettings = $state({
-  /** After an action on the open document, open the next one (default on). */
-  openNextAfterAction: load(),
-})
-
-/** Changes and persists `openNextAfterAction`. */
+/** Changes *open next after an action* (a preference: every window follows). */
 export function setOpenNextAfterAction(value: boolean): void {
-  triageSettings.openNextAfterAction = value
-  try {
-    localStorage.setItem(KEY, String(value))
-  } catch {
-    /* storage unavailable: the setting lasts for this session */
-  }
+  void setPreferences({ openNextAfterAction: value })
 }
