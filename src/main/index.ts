@@ -13,6 +13,7 @@ import {
   ipcMain,
   Menu,
   nativeImage,
+  nativeTheme,
   net,
   Notification,
   protocol,
@@ -168,6 +169,8 @@ if (!deepLinks.isPrimary) {
         // the window in front shows the same news itself (toasts, banners)
         notify: (notice) => void (mainWindow?.isFocused() ? null : notifier.notify(notice)),
         showBadge: (count) => badge.show(count),
+        // menus, dialogs and title bars follow the theme preference as the window does
+        applyPreferences: ({ theme }) => void (nativeTheme.themeSource = theme),
         runtime: {
           electronVersion: process.versions.electron,
           chromeVersion: process.versions.chrome,

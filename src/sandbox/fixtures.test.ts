@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync, copyFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fixtureForFileName, loadFixtures, mapExtractedJson } from './fixtures'
+import { fixtureForFileName, loadFixtures, loadPrintedCustomers, mapExtractedJson } from './fixtures'
 import { defaultFixturesDir } from './index'
 
 const dir = defaultFixturesDir()
@@ -49,6 +49,27 @@ describe('loadFixtures (resources/demo/invoices/README.md)', () => {
     const lines: string[] = []
     expect(loadFixtures('/nonexistent/fixtures', (l) => lines.push(l))).toEqual([])
     expect(lines[0]).toContain('/nonexistent/fixtures')
+  })
+})
+
+describe('the customer printed on an original (printed-customers.json)', () => {
+  it('is read for the demo invoices that name one, and absent for the others', () => {
+    const byName = new Map(loadFixtures(defaultFixturesDir()).map((f) => [f.name, f.printedCustomer]))
+    expect(byName.get('coolblue1')).toEqual({ name: 'Pino Bluebird', city: 'Amsterdam', country: 'NL' })
+    expect(byName.get('oyo')).toBeNull()
+    expect(byName.has('printed-customers')).toBe(false)
+  })
+
+  it('skips an entry that is not a name, city and country', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'printed-'))
+    writeFileSync(
+      join(dir, 'printed-customers.json'),
+      JSON.stringify({ good: { name: 'A', city: 'B', country: 'CZ' }, bad: { name: 1 } }),
+    )
+    const lines: string[] = []
+    const customers = loadPrintedCustomers(dir, (line) => lines.push(line))
+    expect([...customers.keys()]).toEqual(['good'])
+    expect(lines.join('\n')).toMatch(/bad/)
   })
 })
 

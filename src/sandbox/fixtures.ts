@@ -13,6 +13,53 @@ export interface Fixture {
   pdf: Buffer
   png: Buffer | null
   data: ExtractedData
+  /**
+   * The customer printed on the original, when `printed-customers.json` beside the files names
+   * one: the extracted JSON of these invoices carries no customer, and a demo that made every
+   * customer the agenda's own company would hide what the counterparty check is for.
+   */
+  printedCustomer: PrintedCustomer | null
+}
+
+/** A customer as printed on an original: name, city and ISO 3166 country code. */
+export interface PrintedCustomer {
+  name: string
+  city: string
+  country: string
+}
+
+/** The file beside the fixtures that names the customer printed on each original (base name -> customer). */
+export const PRINTED_CUSTOMERS_FILE = 'printed-customers.json'
+
+/**
+ * Reads `printed-customers.json` of `dir`: `{ "<base name>": { name, city, country } }`.
+ * A missing file is no customers; an entry that is not three strings is skipped (logged).
+ */
+export function loadPrintedCustomers(
+  dir: string,
+  log: (line: string) => void = () => {},
+): Map<string, PrintedCustomer> {
+  const customers = new Map<string, PrintedCustomer>()
+  let raw: unknown
+  try {
+    raw = JSON.parse(readFileSync(join(dir, PRINTED_CUSTOMERS_FILE), 'utf8'))
+  } catch {
+    return customers
+  }
+  if (!isObject(raw)) return customers
+  for (const [name, entry] of Object.entries(raw)) {
+    if (
+      isObject(entry) &&
+      typeof entry['name'] === 'string' &&
+      typeof entry['city'] === 'string' &&
+      typeof entry['country'] === 'string'
+    ) {
+      customers.set(name, { name: entry['name'], city: entry['city'], country: entry['country'] })
+    } else {
+      log(`fixtures: skipped the printed customer of ${name}: not { name, city, country }`)
+    }
+  }
+  return customers
 }
 
 /**
@@ -33,7 +80,9 @@ export function loadFixtures(dir: string, log: (line: string) => void = () => {}
     .map((n) => n.slice(0, -'.json'.length))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   const fixtures: Fixture[] = []
+  const printed = loadPrintedCustomers(dir, log)
   for (const name of bases) {
+    if (name === PRINTED_CUSTOMERS_FILE.slice(0, -'.json'.length)) continue
     const pdfPath = findSibling(dir, names, name, '.pdf')
     if (!pdfPath) {
       log(`fixtures: skipped ${name}.json: no ${name}.pdf beside it`)
@@ -48,6 +97,7 @@ export function loadFixtures(dir: string, log: (line: string) => void = () => {}
         pdf: readFileSync(pdfPath),
         png: pngPath ? readFileSync(pngPath) : null,
         data,
+        printedCustomer: printed.get(name) ?? null,
       })
     } catch (error) {
       log(`fixtures: skipped ${name}: ${(error as Error).message}`)

@@ -30,9 +30,6 @@ export const DEMO_USERS: UserRecord[] = [
   },
 ]
 
-/** Agenda ids of the seed data. */
-export const SEED_AGENDAS = { fixtures: 1, synthetic: 2, colleagueShared: 3, colleaguePrivate: 4 } as const
-
 function address(street: string, city: string, postal: string, country: string): AgendaAddress {
   return { street, building_no: null, city, postal_code: postal, country }
 }
@@ -145,7 +142,7 @@ export async function seedStore(
 
   fixtures.forEach((fixture, index) => {
     const data: ExtractedData = structuredClone(fixture.data)
-    data.customer = company(a1)
+    data.customer = fixture.printedCustomer ? { ...emptyParty(), ...fixture.printedCustomer } : company(a1)
     const issued = data.header.issue_date ? Date.parse(`${data.header.issue_date}T00:00:00Z`) : Date.UTC(2026, 0, 1)
     const createdAt = issued + DAY_MS + 9 * 3600_000 + index * 60_000
     store.addDocument({

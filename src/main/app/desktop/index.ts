@@ -1,6 +1,6 @@
 import { redact } from '../../../shared/api/redact'
 import type { DeepLink } from '../../../shared/deepLinks'
-import type { NotificationKind, UpdateState } from '../../../shared/ipc'
+import type { DesktopPreferences, NotificationKind, UpdateState } from '../../../shared/ipc'
 import type { AppServices } from '../index'
 import type { CallContext } from '../router'
 import { followNotReadyBadge } from './badgeCount'
@@ -41,6 +41,11 @@ export interface DesktopHost {
   logs: LogsPort
   /** Shows a notification (native, or recorded by the harness); only kinds the user keeps on reach it. */
   notify(notice: DesktopNotice): void
+  /**
+   * Puts the preferences into effect on the host's side (Electron: the native theme of menus,
+   * dialogs and title bars); called at creation and after every change. Absent in the harness.
+   */
+  applyPreferences?(preferences: DesktopPreferences): void
   /** Shows the *Not ready* count on the app icon; absent where there is none (the harness). */
   showBadge?(count: number): void
   /** The app's name, runtime versions and OS, for the diagnostics text. */
@@ -68,8 +73,9 @@ export interface Desktop {
 
 /**
  * Assembles the desktop integration over the app services: the `app.*` desktop channels, the
- * notifications and the badge fed by the services' events, and the `app.openLink` and
- * `app.updateState` events. Host-agnostic: Electron main and the harness pass their ports.
+ * notifications and the badge fed by the services' events, the `app.openLink`,
+ * `app.updateState` and `app.preferencesChanged` events, and the chosen cache cap given to
+ * every workspace. Host-agnostic: Electron main and the harness pass their ports.
  */
 export function createDesktop(services: Pick<AppServices, 'handlers' | 'bus' | 'session'>, host: DesktopHost): Desktop {
   const subscribe = (listener: (event: string, payload: unknown) => void) => services.bus.connect(listener)
@@ -78,12 +84,16 @@ export function createDesktop(services: Pick<AppServices, 'handlers' | 'bus' | '
   const logCapFailure = (error: unknown): void =>
     host.log?.(`Cache cap not applied: ${error instanceof Error ? error.message : String(error)}`)
 
+  host.applyPreferences?.(host.preferences.read())
   // every workspace opens with the chosen cap (the harness creates this after the first one opened: applied live)
   void services.session.setCacheCap(host.preferences.cacheCapBytes()).catch(logCapFailure)
 
   const handlers = createDesktopHandlers({
     applyCacheCap: (capBytes) => services.session.setCacheCap(capBytes),
-    preferencesChanged: (preferences) => services.bus.emit('app.preferencesChanged', preferences),
+    preferencesChanged: (preferences) => {
+      host.applyPreferences?.(preferences)
+      services.bus.emit('app.preferencesChanged', preferences)
+    },
     clipboard: host.clipboard,
     updater: host.updater,
     preferences: host.preferences,

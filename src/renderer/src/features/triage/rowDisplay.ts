@@ -30,7 +30,8 @@ export function rowDisplay(row: DocumentRow, locale: string, language: Language,
     display = {
       issueDate: formatDate(row.issueDate, locale),
       dueDate: formatDate(row.dueDate, locale),
-      total: formatMoney(row.total, row.currency, locale),
+      // A total the service did not extract is a dash, never a blank that reads as a lost value.
+      total: row.total === null || row.total === undefined ? '–' : formatMoney(row.total, row.currency, locale),
       overdue: queue !== 'exported' && isOverdue(row.dueDate, today),
       queue,
     }
