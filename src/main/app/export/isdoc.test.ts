@@ -14,29 +14,31 @@ const root = join(import.meta.dirname, '../../../..')
 const schemaErrors = isdocSchemaErrors
 
 function fixtureDocuments(dir: string): Document[] {
-  return readdirSync(dir)
-    // Only the invoices' own JSON: a file such as printed-customers.json has no PDF beside it.
-    .filter((name) => name.endsWith('.json') && existsSync(join(dir, `${name.slice(0, -5)}.pdf`)))
-    .sort()
-    .map((name, index) => {
-      const raw = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, string>[]
-      const data = mapExtractedJson(raw)
-      return {
-        id: index + 1,
-        type: 'PurchaseInvoice',
-        state: 'ready',
-        created_at: '2026-01-01T00:00:00Z',
-        last_modified_at: '2026-01-01T00:00:00Z',
-        invoice_type: raw[0]!['document_type_code'] === '381' ? 1 : 0,
-        data: { header: { ...data.header } },
-        supplier: { ...data.supplier },
-        customer: { ...data.customer, name: raw[0]!['customer_name'] ?? 'Demo s.r.o.', country: 'CZ' },
-        summary: { ...data.summary },
-        tax_lines: data.tax_lines.map((line) => ({ ...line })),
-        items: data.items.map((item) => ({ ...item })),
-        bank_account: { ...data.bank_account },
-      } as Document
-    })
+  return (
+    readdirSync(dir)
+      // Only the invoices' own JSON: a file such as printed-customers.json has no PDF beside it.
+      .filter((name) => name.endsWith('.json') && existsSync(join(dir, `${name.slice(0, -5)}.pdf`)))
+      .sort()
+      .map((name, index) => {
+        const raw = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, string>[]
+        const data = mapExtractedJson(raw)
+        return {
+          id: index + 1,
+          type: 'PurchaseInvoice',
+          state: 'ready',
+          created_at: '2026-01-01T00:00:00Z',
+          last_modified_at: '2026-01-01T00:00:00Z',
+          invoice_type: raw[0]!['document_type_code'] === '381' ? 1 : 0,
+          data: { header: { ...data.header } },
+          supplier: { ...data.supplier },
+          customer: { ...data.customer, name: raw[0]!['customer_name'] ?? 'Demo s.r.o.', country: 'CZ' },
+          summary: { ...data.summary },
+          tax_lines: data.tax_lines.map((line) => ({ ...line })),
+          items: data.items.map((item) => ({ ...item })),
+          bank_account: { ...data.bank_account },
+        } as Document
+      })
+  )
 }
 
 const demo = fixtureDocuments(join(root, 'resources/demo/invoices'))
