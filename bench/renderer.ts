@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { buildApp, buildServicesHost } from './lib/buildApp'
 import { startHarnessProcess, type HarnessProcess } from './lib/harnessProcess'
 import { installProbe } from './lib/pageProbe'
+import { startPreviewProxy, type PreviewProxy } from './lib/previewProxy'
 import { failedResult, type BenchContext, type BenchResult } from './lib/result'
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess'
 import { median, percentile, round } from './lib/stats'
@@ -69,6 +70,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
   const memory: MemoryFigures = { errors: [], notes: [] }
   let sandbox: SandboxProcess | undefined
   let harness: HarnessProcess | undefined
+  let proxy: PreviewProxy | undefined
   let browser: Browser | undefined
   let userDataDir: string | undefined
   const results: BenchResult[] = []
@@ -87,12 +89,19 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     }
     ctx.log('renderer: app built into bench/.tmp/build')
     sandbox = await startSandboxProcess({ documents: DOCUMENTS, admin: true })
+    // The sandbox renders each synthetic document's PDF on demand with pdf.js (hundreds of ms of
+    // CPU on the same two cores as Chromium); the service renders on its own machines. So a proxy
+    // answers every preview with one real invoice image and passes everything else through:
+    // these figures are Docket's, not the sandbox renderer's (previewProxy.ts).
+    const previewImage = await readFile(join(import.meta.dirname, '..', 'resources/demo/invoices/oyo.png'))
+    proxy = await startPreviewProxy(sandbox.url, previewImage, 0)
+    memory.notes.push(`Previews answered by a proxy with one real invoice image (${previewImage.byteLength} bytes).`)
     userDataDir = await mkdtemp(join(tmpdir(), 'docket-bench-ui-'))
     harness = await startHarnessProcess(
       {
         rendererDir: built.rendererDir,
         bridgeScript: built.bridgeScript,
-        sandboxUrl: sandbox.url,
+        sandboxUrl: proxy.url,
         userDataDir,
       },
       servicesHost,
@@ -110,7 +119,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
       {
         rendererDir: built.rendererDir,
         bridgeScript: built.bridgeScript,
-        sandboxUrl: sandbox.url,
+        sandboxUrl: proxy.url,
         userDataDir,
       },
       servicesHost,
@@ -253,7 +262,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
         page = undefined
         await harness.close()
         harness = await startHarnessProcess(
-          { rendererDir: built.rendererDir, bridgeScript: built.bridgeScript, sandboxUrl: sandbox.url, userDataDir },
+          { rendererDir: built.rendererDir, bridgeScript: built.bridgeScript, sandboxUrl: proxy.url, userDataDir },
           servicesHost,
         )
         await waitForSync(harness, ctx)
@@ -324,6 +333,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
   } finally {
     await browser?.close().catch(() => undefined)
     await harness?.close().catch(() => undefined)
+    await proxy?.close().catch(() => undefined)
     await sandbox?.close().catch(() => undefined)
     if (userDataDir) await rm(userDataDir, { recursive: true, force: true }).catch(() => undefined)
   }
