@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { buildApp, buildServicesHost } from './lib/buildApp'
-import { startHarnessProcess, type HarnessProcess } from './lib/harnessProcess'
+import { startHarnessProcess, waitForListedAgenda, type HarnessProcess } from './lib/harnessProcess'
 import { installProbe } from './lib/pageProbe'
 import { startPreviewProxy, type PreviewProxy } from './lib/previewProxy'
 import { failedResult, type BenchContext, type BenchResult } from './lib/result'
@@ -114,6 +114,9 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
       memory.errors.push(`services memory after the first sync: ${String(error)}`)
     }
     // Restart the services on the same user-data folder: the app as it starts with a cached agenda.
+    // The same network switch port keeps the service's address, so the demo account and its
+    // store are kept (a new address would replace the account and sync everything again).
+    const networkPort = harness.networkPort ?? 0
     await harness.close()
     harness = await startHarnessProcess(
       {
@@ -121,6 +124,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
         bridgeScript: built.bridgeScript,
         sandboxUrl: proxy.url,
         userDataDir,
+        networkPort,
       },
       servicesHost,
     )
@@ -260,9 +264,16 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
       try {
         await page?.close()
         page = undefined
+        const networkPort = harness.networkPort ?? 0
         await harness.close()
         harness = await startHarnessProcess(
-          { rendererDir: built.rendererDir, bridgeScript: built.bridgeScript, sandboxUrl: proxy.url, userDataDir },
+          {
+            rendererDir: built.rendererDir,
+            bridgeScript: built.bridgeScript,
+            sandboxUrl: proxy.url,
+            userDataDir,
+            networkPort,
+          },
           servicesHost,
         )
         await waitForSync(harness, ctx)
@@ -350,27 +361,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
  * leaves exported documents older than 30 days out of the cache, so fewer than 10,000).
  */
 async function waitForCachedAgenda(harness: HarnessProcess, ctx: BenchContext): Promise<number> {
-  const waitMs = ctx.quick ? 60_000 : 180_000
-  const deadline = Date.now() + waitMs
-  let last = ''
-  while (Date.now() < deadline) {
-    const status = await harness.invoke('sync.status', {})
-    const value = status.value as
-      { syncing?: boolean; lastSyncAt?: string | null; lastError?: { code: string } | null } | undefined
-    if (status.ok && value && !value.syncing && value.lastSyncAt) {
-      const listed = await harness.invoke('documents.list', { agendaId: SCALE_AGENDA_ID })
-      const rows = (listed.value as { rows?: unknown[] } | undefined)?.rows
-      if (listed.ok && rows && rows.length > 0) return rows.length
-      last = listed.ok ? `${rows?.length ?? 0} rows` : `${listed.error?.code}: ${listed.error?.message}`
-    } else {
-      last = status.ok ? `sync: ${JSON.stringify(value)}` : `${status.error?.code}: ${status.error?.message}`
-      if (!status.ok && ['not_implemented', 'unknown_channel'].includes(status.error?.code ?? '')) {
-        throw new Error(`the harness has no sync status yet (${last})`)
-      }
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`agenda ${SCALE_AGENDA_ID} was not cached within ${waitMs / 1000} s (last: ${last})`)
+  return waitForListedAgenda(harness, SCALE_AGENDA_ID, ctx.quick ? 60_000 : 180_000)
 }
 
 /** Waits (untimed) until the services' start-up sync is done, without listing any agenda. */

@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (full, under 10 min) or `npm run bench -- --quick` (under 2 min): runs the
- * speed and memory benchmarks B1-B8, prints the machine and one summary line per benchmark,
+ * speed and memory benchmarks B1-B9, prints the machine and one summary line per benchmark,
  * `B<n> <name>: <figure> (target <target>) PASS|FAIL`, and writes bench/results.json.
  * `--only B1,B5` runs a subset. Each benchmark is self-contained: one that cannot run FAILs
  * with its reason and the others still run. Exit code 0 when every benchmark run passed, 1 otherwise.
@@ -17,10 +17,11 @@ import { runOutboxBenchmark } from './outbox'
 import { B3, B4, B6_INFO, runRendererBenchmarks } from './renderer'
 import { B8, runScaleBenchmark } from './scale'
 import { B7, runOfflineCopiesBenchmark } from './offlineCopies'
+import { B9, runLargeAgendaBenchmark } from './large'
 
 const USAGE = `Usage: npx tsx bench/run.ts [--quick] [--only B1,B8] [--output FILE] [--pull-concurrency N]
   --quick               fewer repetitions (under 2 minutes on an idle 2-core machine)
-  --only IDS            run these benchmarks only: B1 B2 (sync), B3 B4 B6 (renderer), B5 (outbox), B7 (offline copies), B8 (many agendas)
+  --only IDS            run these benchmarks only: B1 B2 (sync), B3 B4 B6 (renderer), B5 (outbox), B7 (offline copies), B8 (many agendas), B9 (100,000 documents)
   --output FILE         where results go (default bench/results.json)
   --pull-concurrency N  diagnostic: Docket's most pages in flight per listing instead of the engine default (6)
 Method and the last figures: bench/README.md`
@@ -93,6 +94,9 @@ await step(['B8'], async () => [await runScaleBenchmark(ctx)], {
 })
 await step(['B7'], async () => [await runOfflineCopiesBenchmark(ctx)], {
   B7: [B7.name, B7.target],
+})
+await step(['B9'], async () => [await runLargeAgendaBenchmark(ctx)], {
+  B9: [B9.name, B9.target],
 })
 await step(['B3', 'B4', 'B6'], () => runRendererBenchmarks(ctx), {
   B3: [B3.name, B3.target],

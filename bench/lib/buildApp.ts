@@ -60,7 +60,8 @@ export async function buildApp(): Promise<BenchBuild> {
  * ES module for plain `node` (dependencies stay in node_modules), as electron-vite bundles
  * Electron's main process: the services are then measured without the TypeScript loader (tsx
  * adds about 35 MB of RSS). Written to bench/.tmp (two levels under the project root, so the
- * harness's `import.meta.dirname`-relative paths still resolve). Returns the module's path.
+ * harness's `import.meta.dirname`-relative paths still resolve), with the page-decoding thread
+ * beside it ({@link PAGE_WORKER_FILE}). Returns the services host module's path.
  */
 export async function buildServicesHost(): Promise<string> {
   const outDir = resolve(projectRoot, 'bench/.tmp')
@@ -83,5 +84,25 @@ export async function buildServicesHost(): Promise<string> {
       },
     },
   })
+  // The page-decoding thread, built as the app ships it (the harness would otherwise run its
+  // TypeScript source through tsx's loader inside the thread: tens of MB the app never pays).
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      ssr: resolve(projectRoot, 'src/main/api/pageWorker.ts'),
+      outDir,
+      emptyOutDir: false,
+      target: 'node22',
+      minify: false,
+      rolldownOptions: {
+        output: { format: 'es', entryFileNames: PAGE_WORKER_FILE, chunkFileNames: 'page-worker-[name]-[hash].mjs' },
+        checks: { bundlerTimings: false },
+      },
+    },
+  })
   return resolve(outDir, 'services-host.mjs')
 }
+
+/** The built page-decoding thread {@link buildServicesHost} writes beside the services host. */
+export const PAGE_WORKER_FILE = 'page-worker.mjs'

@@ -1,7 +1,7 @@
 /**
  * Child-process entry that hosts Docket's services for the browser (e2e/harness `startHarness`)
  * for the benchmarks: the stand-in for Electron's main process. Options arrive as JSON in
- * argv[2]. Sends `{ type: 'ready', url }`; answers `{ type: 'memory' }` with its
+ * argv[2]. Sends `{ type: 'ready', url, networkUrl }`; answers `{ type: 'memory' }` with its
  * `process.memoryUsage()` (after a GC when started with --expose-gc); closes on `{ type: 'close' }`.
  */
 const options = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>
@@ -9,7 +9,13 @@ const options = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>
 try {
   const { startHarness } = await import('../../e2e/harness/server')
   const harness = await startHarness({ port: 0, log: () => {}, ...options })
-  process.send!({ type: 'ready', url: harness.url, sandboxUrl: harness.sandboxUrl, userDataDir: harness.userDataDir })
+  process.send!({
+    type: 'ready',
+    url: harness.url,
+    sandboxUrl: harness.sandboxUrl,
+    networkUrl: harness.network?.url ?? null,
+    userDataDir: harness.userDataDir,
+  })
   const stop = async () => {
     await harness.close().catch(() => {})
     process.exit(0)

@@ -1,9 +1,17 @@
+import { dirname, join } from 'node:path'
+import { PAGE_WORKER_FILE } from './buildApp'
 import { forkReady, type ReadyChild } from './sandboxProcess'
 
 /** Docket's services hosted for the browser in a child process (the stand-in for Electron main). */
 export interface HarnessProcess {
   url: string
   pid: number
+  /**
+   * Port of the harness's network switch, the address the services know the sandbox by: pass
+   * it as `networkPort` to a restart on the same user-data folder so the demo account (and
+   * its cached agendas) is kept.
+   */
+  networkPort: number | null
   /** Calls a channel of the IPC contract the way the renderer does; resolves the IpcResult. */
   invoke(
     channel: string,
@@ -17,17 +25,25 @@ export interface HarnessProcess {
 /**
  * Starts e2e/harness `startHarness` in a child process (`--expose-gc`) with `options`
  * (rendererDir, bridgeScript, sandboxUrl, userDataDir, sandboxOptions...): the bundled host
- * from {@link buildServicesHost} under plain node when `bundle` is given, else through tsx.
+ * from {@link buildServicesHost} under plain node when `bundle` is given (with the built
+ * page-decoding thread beside it, as the app runs), else through tsx.
  */
 export async function startHarnessProcess(options: Record<string, unknown>, bundle?: string): Promise<HarnessProcess> {
-  const child: ReadyChild<{ type: 'ready'; url: string }> = await forkReady(bundle ?? 'harnessChild.ts', options, {
-    execArgv: ['--expose-gc'],
-    plainNode: bundle !== undefined,
-  })
+  const hostOptions =
+    bundle === undefined ? options : { pageWorker: { entry: join(dirname(bundle), PAGE_WORKER_FILE) }, ...options }
+  const child: ReadyChild<{ type: 'ready'; url: string; networkUrl?: string | null }> = await forkReady(
+    bundle ?? 'harnessChild.ts',
+    hostOptions,
+    {
+      execArgv: ['--expose-gc'],
+      plainNode: bundle !== undefined,
+    },
+  )
   const url = child.ready.url
   return {
     url,
     pid: child.pid,
+    networkPort: child.ready.networkUrl ? Number(new URL(child.ready.networkUrl).port) : null,
     async invoke(channel, input) {
       const response = await fetch(`${url}/__harness/ipc`, {
         method: 'POST',
@@ -42,4 +58,31 @@ export async function startHarnessProcess(options: Record<string, unknown>, bund
     },
     close: child.close,
   }
+}
+
+/**
+ * Waits (untimed) until the services' sync is done and `documents.list` of `agendaId` answers
+ * rows; resolves the row count. Rejects after `waitMs` with the last state seen, at once when
+ * the services have no sync status.
+ */
+export async function waitForListedAgenda(harness: HarnessProcess, agendaId: number, waitMs: number): Promise<number> {
+  const deadline = Date.now() + waitMs
+  let last = ''
+  while (Date.now() < deadline) {
+    const status = await harness.invoke('sync.status', {})
+    const value = status.value as { syncing?: boolean; lastSyncAt?: string | null } | undefined
+    if (status.ok && value && !value.syncing && value.lastSyncAt) {
+      const listed = await harness.invoke('documents.list', { agendaId })
+      const rows = (listed.value as { rows?: unknown[] } | undefined)?.rows
+      if (listed.ok && rows && rows.length > 0) return rows.length
+      last = listed.ok ? `${rows?.length ?? 0} rows` : `${listed.error?.code}: ${listed.error?.message}`
+    } else {
+      last = status.ok ? `sync: ${JSON.stringify(value)}` : `${status.error?.code}: ${status.error?.message}`
+      if (!status.ok && ['not_implemented', 'unknown_channel'].includes(status.error?.code ?? '')) {
+        throw new Error(`the harness has no sync status yet (${last})`)
+      }
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`agenda ${agendaId} was not cached within ${waitMs / 1000} s (last: ${last})`)
 }

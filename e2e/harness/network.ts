@@ -16,9 +16,12 @@ export interface HarnessNetwork {
   close(): Promise<void>
 }
 
-/** Starts the switch in front of `targetUrl` (http://127.0.0.1:PORT), online. */
-export async function startHarnessNetwork(targetUrl: string): Promise<HarnessNetwork> {
-  const proxy: TcpProxy = await startTcpProxy(targetUrl)
+/**
+ * Starts the switch in front of `targetUrl` (http://127.0.0.1:PORT), online, on `port`
+ * (default 0: a free one; a restart that passes the same port keeps the service's address).
+ */
+export async function startHarnessNetwork(targetUrl: string, port = 0): Promise<HarnessNetwork> {
+  const proxy: TcpProxy = await startTcpProxy(targetUrl, port)
   let online = true
   // One switch at a time, in the order asked.
   let queue: Promise<unknown> = Promise.resolve()

@@ -44,6 +44,19 @@ export interface HarnessOptions {
   demo?: boolean
   /** Take the service away (the network switch goes offline) this many seconds after start. */
   offlineAfterSec?: number
+  /**
+   * Port of the network switch (default 0: a free one). The app services know the sandbox by
+   * the switch's address, and the demo account is replaced when that address changes: a
+   * restart that must find its cached agendas passes the port the first start reported
+   * (`network.url`).
+   */
+  networkPort?: number
+  /**
+   * The page-decoding thread's module: default the TypeScript source run through tsx. The
+   * benchmarks pass a built module, as the app ships it: tsx's loader in the thread costs
+   * tens of MB that the app never pays.
+   */
+  pageWorker?: { entry: string; execArgv?: string[] }
   log?: (line: string) => void
 }
 
@@ -141,7 +154,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       target = ownSandbox.url
       servicesLog(`Demo sandbox listening on ${target}`)
     }
-    network = await startHarnessNetwork(target)
+    network = await startHarnessNetwork(target, options.networkPort ?? 0)
   }
 
   const services = createAppServices({
@@ -164,8 +177,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     openExternal: async (url) => send('harness.openExternal', { url }),
     // Pulls decode pages in a worker thread as in the app; the harness runs the TypeScript source through tsx.
     pageDecoder: new WorkerPageDecoder({
-      entry: join(projectRoot, 'src/main/api/pageWorker.ts'),
-      execArgv: ['--import', 'tsx'],
+      ...(options.pageWorker ?? {
+        entry: join(projectRoot, 'src/main/api/pageWorker.ts'),
+        execArgv: ['--import', 'tsx'],
+      }),
       log,
     }),
     log: servicesLog,

@@ -13,12 +13,15 @@ export interface TcpProxy {
   start(): Promise<void>
 }
 
-/** Starts a proxy to `targetUrl` (http://host:port) on a free port. */
-export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
+/**
+ * Starts a proxy to `targetUrl` (http://host:port) on `port` of 127.0.0.1 (default 0: a free
+ * one). Rejects when the port is taken.
+ */
+export async function startTcpProxy(targetUrl: string, listenPort = 0): Promise<TcpProxy> {
   const target = new URL(targetUrl)
   const sockets = new Set<Socket>()
   let server: Server | null = null
-  let port = 0
+  let port = listenPort
 
   const listen = () =>
     new Promise<void>((done, fail) => {

@@ -174,17 +174,14 @@ export class OfflineCopies {
     for (const agenda of agendas) {
       const offline = settings.get(agenda.id) ?? {}
       if (!isAvailableOffline(offline, now)) continue
-      const ids = await store.documentIdsOf(agenda.id)
-      const records = await store.getDocuments(ids)
-      for (const record of records) {
-        if (!record) continue
+      await store.forEachDocumentOf(await store.documentIdsOf(agenda.id), (record) => {
         const view = documentView(record, byDoc.get(record.doc.id) ?? [])
-        if (!view || view.local.archived || !REVIEW_STATES.has(view.state)) continue
+        if (!view || view.local.archived || !REVIEW_STATES.has(view.state)) return
         protectedIds.add(view.id)
         if (typeof view.preview === 'string' && view.preview !== '')
           jobs.push({ kind: 'preview', documentId: view.id, path: view.preview })
         if (offline.keepOriginalsOffline) jobs.push({ kind: 'original', documentId: view.id })
-      }
+      })
     }
     files.protect(protectedIds)
     // Newest first: ids grow with upload time; a document's preview before its original.

@@ -1,6 +1,6 @@
 import type { FileCache } from './files'
 import type { Clock } from './options'
-import type { Store } from './store'
+import { DOCUMENT_READ_CHUNK, type Store } from './store'
 
 /** Final states: a document in one leaves the cache after the retention period. */
 const EXPORTED_STATES: ReadonlySet<string> = new Set(['exported', 'auto_exported'])
@@ -9,7 +9,7 @@ const EXPORTED_STATES: ReadonlySet<string> = new Set(['exported', 'auto_exported
 const SWEEP_INTERVAL_MS = 3_600_000
 
 /** Documents read back at once by a sweep. */
-const READ_BACK_CHUNK = 500
+const READ_BACK_CHUNK = DOCUMENT_READ_CHUNK
 
 /** What the retention sweep needs of a document a pull just wrote. */
 export interface WrittenFacts {

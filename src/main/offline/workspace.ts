@@ -18,7 +18,7 @@ import type { RepairFinished, SyncStatus } from './events'
 import { FileCache } from './files'
 import { DEFAULT_ENGINE_OPTIONS, type Clock, type EngineOptions } from './options'
 import { changesOf, Outbox, type UploadInput } from './outbox'
-import { Mutex, Store, type Level } from './store'
+import { DOCUMENT_READ_CHUNK, Mutex, Store, type Level } from './store'
 import {
   agendaOfflineViews,
   noteAgendaOpened,
@@ -53,8 +53,8 @@ export interface WorkspaceOptions {
   }
 }
 
-/** Documents read from the store at once when an agenda is listed. */
-export const LIST_CHUNK = 500
+/** Documents read from the store at once when an agenda is listed (the store's scan chunk). */
+export const LIST_CHUNK = DOCUMENT_READ_CHUNK
 
 /**
  * The offline workspace of one account: reads come from the local store only, actions go to
@@ -219,13 +219,10 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       if (agendaId <= 0) return
       const ids = await store.documentIdsOf(agendaId)
       const byDoc = entriesByDocument(await store.outboxEntries())
-      for (let start = 0; start < ids.length; start += LIST_CHUNK) {
-        for (const s of await store.getDocuments(ids.slice(start, start + LIST_CHUNK))) {
-          if (!s) continue
-          const view = documentView(s, byDoc.get(s.doc.id) ?? [])
-          if (view && !view.local.archived) visit(view)
-        }
-      }
+      await store.forEachDocumentOf(ids, (s) => {
+        const view = documentView(s, byDoc.get(s.doc.id) ?? [])
+        if (view && !view.local.archived) visit(view)
+      })
     },
 
     async getDocument(id) {

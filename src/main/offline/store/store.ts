@@ -32,6 +32,9 @@ import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './re
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Level = AbstractLevel<any, string, any>
+
+/** Documents read from LevelDB at once by a scan ({@link Store.forEachDocumentOf}). */
+export const DOCUMENT_READ_CHUNK = 100
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Sub<V> = AbstractSublevel<any, any, string, V>
 
@@ -102,10 +105,32 @@ export class Store {
     return this.docs.get(pad(id))
   }
 
-  /** The records of `ids`, index for index (undefined where none is stored); one read. */
+  /**
+   * The records of `ids`, index for index (undefined where none is stored); one read. Keep
+   * `ids` short ({@link DOCUMENT_READ_CHUNK}): see {@link forEachDocumentOf}.
+   */
   async getDocuments(ids: readonly number[]): Promise<(DocumentRecord | undefined)[]> {
     if (ids.length === 0) return []
     return this.docs.getMany(ids.map(pad))
+  }
+
+  /**
+   * Visits the stored records of `ids` in their order (ids not stored are skipped), reading
+   * {@link DOCUMENT_READ_CHUNK} at a time. Why chunks: LevelDB's `getMany` gathers every value
+   * of a read in a thread of libuv's pool before handing them over, and glibc keeps a thread's
+   * peak in that thread's malloc arena for the life of the process; a read of a whole agenda of
+   * 10,000 documents left 100-200 MB of RSS behind, reads of 100 leave about 10 MB, at the same
+   * speed. `visit` may be async; the next chunk is read after it settles.
+   */
+  async forEachDocumentOf(
+    ids: readonly number[],
+    visit: (record: DocumentRecord) => void | Promise<void>,
+  ): Promise<void> {
+    for (let start = 0; start < ids.length; start += DOCUMENT_READ_CHUNK) {
+      for (const record of await this.getDocuments(ids.slice(start, start + DOCUMENT_READ_CHUNK))) {
+        if (record) await visit(record)
+      }
+    }
   }
 
   /** Document ids of an agenda, id descending. */
