@@ -10,6 +10,7 @@ import { registerAgendas } from './agendas'
 import { registerComments } from './comments'
 import { isObject, sendMessage, type SandboxContext } from './context'
 import { registerDocuments } from './documents'
+import { registerEcbRates } from './ecbRates'
 import { FaultInjector, validateFaults, waitUntil, type SandboxFaults } from './faults'
 import { registerFiles } from './files'
 import { registerHostileFiles } from './hostileFiles'
@@ -257,6 +258,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerComments(app, ctx)
   registerAgendas(app, ctx)
   registerAccount(app, ctx)
+  // read-only sample reference rates: demo mode and tests never ask the real ECB
+  registerEcbRates(app)
 
   if (options.admin) {
     app.get('/_sandbox/state', async () => snapshotState(store, render))

@@ -11,6 +11,11 @@ import { EventBus } from './eventBus'
 import { createExportHandlers } from './export/handlers'
 import { createOutboxHandlers } from './outbox/handlers'
 import type { FileHost } from './ports'
+import {
+  createReferenceRatesService,
+  type ReferenceRatesService,
+  type ReferenceRatesSettings,
+} from './referenceRates/service'
 import type { Handlers } from './router'
 import { EphemeralKeysCredentialStore } from './session/ephemeralCredentialStore'
 import { WorkspaceSession } from './session/workspaceSession'
@@ -73,6 +78,8 @@ export interface AppServicesOptions {
    * calling thread. The services close it when they close.
    */
   pageDecoder?: DocumentPageDecoder
+  /** Where the exchange-rate check's reference rates are fetched from (tests); default the ECB. */
+  referenceRates?: ReferenceRatesSettings
   log?: (line: string) => void
 }
 
@@ -87,6 +94,11 @@ export interface AppServices {
    * host reads this property on every request, so a test host may swap it.
    */
   previews: PreviewImages
+  /**
+   * The exchange-rate check's reference rates: updated after a sync while the host's
+   * preference allows it (`setEnabled`, off until called).
+   */
+  referenceRates: Pick<ReferenceRatesService, 'setEnabled' | 'status' | 'update'>
   /** Starts demo mode when no account is configured, or opens the current account's workspace. */
   start(): Promise<void>
   /** Stops background work and closes stores; safe to call twice. */
@@ -195,6 +207,15 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     return auth.clientFor(id)
   }
 
+  const referenceRates = createReferenceRatesService({
+    ...options.referenceRates,
+    userDataDir: options.userDataDir,
+    serviceUrl: () => serviceUrl(),
+    subscribe: (listener) => bus.connect(listener),
+    emit: (event, payload) => bus.emit(event, payload),
+    log,
+  })
+
   const files = options.files
   const uploadProgress = new UploadProgressReporter((progress) => bus.emit('upload.progress', progress))
   bus.connect((event, payload) => uploadProgress.onEvent(event, payload))
@@ -202,11 +223,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   // The row cache follows the workspace's events to stay exact (src/main/app/documents/rowCache.ts).
   const triage = createTriageHandlers(getWorkspace, {
     subscribe: (listener) => bus.connect(listener),
+    referenceRates: () => referenceRates.table(),
     ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
   })
 
   const handlers: Handlers = {
     'app.info': () => info(),
+    ...referenceRates.handlers,
     ...auth.handlers(),
     ...createSyncHandlers(getWorkspace),
     ...outbox,
@@ -253,6 +276,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     auth,
     session,
     previews: createPreviewImages(getWorkspace),
+    referenceRates,
     serviceUrl,
     async start() {
       const accounts = options.accountStore.list()
@@ -276,6 +300,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       }
     },
     async close() {
+      await referenceRates.close()
       await session.close()
       await auth.close()
       await options.pageDecoder?.close()

@@ -39,6 +39,7 @@ export function createTriageHandlers(
       rows,
       ...(options.now ? { now: options.now } : {}),
       ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
+      ...(options.referenceRates ? { referenceRates: options.referenceRates } : {}),
     }),
     ...createCommentHandlers(getWorkspace),
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckedDocument } from './context'
-import { checkExchangeRate, ECB_REFERENCE_RATES, referenceRate } from './exchangeRate'
+import { checkExchangeRate, ECB_REFERENCE_RATES, newestReferenceDay, referenceRate } from './exchangeRate'
 
 const CZK_AGENDA = { name: 'Demo s.r.o.', homeCurrency: 'CZK' }
 const doc = (currency: string, rate: string | number | null, date = '2023-03-20'): CheckedDocument => ({
@@ -14,6 +14,19 @@ describe('ECB reference rates shipped with Docket', () => {
     expect(referenceRate('USD', 'CZK', '2023-03-20')).toBeCloseTo(23.988 / 1.0717, 6)
     expect(referenceRate('EUR', 'CZK', '2023-03-20')).toBe(23.988)
     expect(referenceRate('CZK', 'EUR', '2023-03-20')).toBeCloseTo(1 / 23.988, 9)
+  })
+  it('end on their newest day, after which only a longer table handed to the check knows a rate', () => {
+    expect(newestReferenceDay(ECB_REFERENCE_RATES)).toBe('2025-05-09')
+    expect(newestReferenceDay({ source: 'none', currencies: [], days: [] })).toBeNull()
+    expect(referenceRate('USD', 'CZK', '2025-05-20')).toBeNull()
+    const longer = {
+      ...ECB_REFERENCE_RATES,
+      days: [
+        ...ECB_REFERENCE_RATES.days,
+        ['2025-05-20', ...ECB_REFERENCE_RATES.currencies.map((c) => (c === 'USD' ? 1.12 : c === 'CZK' ? 24.9 : null))],
+      ],
+    }
+    expect(referenceRate('USD', 'CZK', '2025-05-20', longer)).toBeCloseTo(24.9 / 1.12, 9)
   })
   it("use Friday's rate on a weekend, and know nothing outside the table", () => {
     expect(referenceRate('EUR', 'CZK', '2022-06-05')).toBe(24.708)

@@ -6,8 +6,9 @@ import type { CheckResult } from './result'
  * A table of daily reference rates against the euro: for each day, units of each currency
  * per 1 EUR. Docket ships the European Central Bank's euro foreign exchange reference rates
  * (`data/ecbReferenceRates.json`, the ECB's `eurofxref-hist` series, 2010 onwards, for the
- * currencies listed in it). The ECB publishes a new day each working day; a newer table can
- * be handed to the check (the seam where a sync would update it) without changing the code.
+ * currencies listed in it). The ECB publishes a new day each working day: main fetches the
+ * days after the shipped table's end during sync (src/main/referenceRates, a preference the
+ * user can turn off) and hands the longer table to the checks (`CheckContext.rates`).
  */
 export interface ReferenceRateTable {
   source: string
@@ -18,6 +19,12 @@ export interface ReferenceRateTable {
 
 /** The table shipped with Docket. */
 export const ECB_REFERENCE_RATES: ReferenceRateTable = ecbTable as ReferenceRateTable
+
+/** The newest day of `table` (YYYY-MM-DD), or null for an empty table. */
+export function newestReferenceDay(table: ReferenceRateTable): string | null {
+  const last = table.days[table.days.length - 1]
+  return last ? (last[0] as string) : null
+}
 
 /** How far a stated rate may differ from the reference rate before it is flagged (5 %). */
 export const RATE_DEVIATION_LIMIT = 0.05

@@ -74,10 +74,14 @@ export interface Desktop {
 /**
  * Assembles the desktop integration over the app services: the `app.*` desktop channels, the
  * notifications and the badge fed by the services' events, the `app.openLink`,
- * `app.updateState` and `app.preferencesChanged` events, and the chosen cache cap given to
- * every workspace. Host-agnostic: Electron main and the harness pass their ports.
+ * `app.updateState` and `app.preferencesChanged` events, the chosen cache cap given to
+ * every workspace, and the reference-rate preference given to the services' updates (they
+ * fetch nothing until told it is on). Host-agnostic: Electron main and the harness pass their ports.
  */
-export function createDesktop(services: Pick<AppServices, 'handlers' | 'bus' | 'session'>, host: DesktopHost): Desktop {
+export function createDesktop(
+  services: Pick<AppServices, 'handlers' | 'bus' | 'session'> & Partial<Pick<AppServices, 'referenceRates'>>,
+  host: DesktopHost,
+): Desktop {
   const subscribe = (listener: (event: string, payload: unknown) => void) => services.bus.connect(listener)
   const appInfo = async () => services.handlers['app.info']?.({}, MAIN)
   /** A cap that could not be applied at start stays the workspace's default until it is set again. */
@@ -85,6 +89,7 @@ export function createDesktop(services: Pick<AppServices, 'handlers' | 'bus' | '
     host.log?.(`Cache cap not applied: ${error instanceof Error ? error.message : String(error)}`)
 
   host.applyPreferences?.(host.preferences.read())
+  services.referenceRates?.setEnabled(host.preferences.read().referenceRateUpdates)
   // every workspace opens with the chosen cap (the harness creates this after the first one opened: applied live)
   void services.session.setCacheCap(host.preferences.cacheCapBytes()).catch(logCapFailure)
 
@@ -92,6 +97,7 @@ export function createDesktop(services: Pick<AppServices, 'handlers' | 'bus' | '
     applyCacheCap: (capBytes) => services.session.setCacheCap(capBytes),
     preferencesChanged: (preferences) => {
       host.applyPreferences?.(preferences)
+      services.referenceRates?.setEnabled(preferences.referenceRateUpdates)
       services.bus.emit('app.preferencesChanged', preferences)
     },
     clipboard: host.clipboard,

@@ -21,6 +21,7 @@ describe('desktop preferences', () => {
       signInMethod: 'window',
       dateFormat: 'system',
       numberFormat: 'system',
+      referenceRateUpdates: true,
     })
     expect(() => desktopPreferencesSchema.parse(read)).not.toThrow()
   })
@@ -76,6 +77,13 @@ describe('desktop preferences', () => {
       updateChecks: false,
       notifications: { ...DEFAULT_PREFERENCES.notifications, repairFinished: false },
     })
+  })
+
+  it('keeps the reference-rate updates off once turned off, and reads a damaged value as on', () => {
+    const store = memoryStore()
+    new DesktopPreferencesStore(store).update({ referenceRateUpdates: false })
+    expect(new DesktopPreferencesStore(store).read().referenceRateUpdates).toBe(false)
+    expect(parseStoredPreferences({ referenceRateUpdates: 'off' }).referenceRateUpdates).toBe(true)
   })
 
   it('reads anything that is not an object as nothing stored', () => {

@@ -16,7 +16,7 @@ export { DEFAULT_PREFERENCES }
 
 /**
  * The application preferences (update checks, notifications, theme, language, *open next*,
- * cache cap, sign-in method, date and number formats). Kept in a small key-value store
+ * cache cap, sign-in method, date and number formats, reference-rate updates). Kept in a small key-value store
  * (electron-store's `desktop.json` in the user data folder in the app and the harness, an
  * object in tests). What is read back is parsed: a hand-edited file, or one written by an
  * older version without the newer fields, falls back to the defaults field by field instead
@@ -43,6 +43,8 @@ export const storedPreferencesSchema = z.object({
   signInMethod: signInMethodSchema.catch(DEFAULT_PREFERENCES.signInMethod),
   dateFormat: dateFormatSchema.catch(DEFAULT_PREFERENCES.dateFormat),
   numberFormat: numberFormatSchema.catch(DEFAULT_PREFERENCES.numberFormat),
+  /** Fetch the ECB's reference rates during sync (the exchange-rate check). */
+  referenceRateUpdates: on,
 })
 
 /** Parses what the store holds: anything that is not an object reads as "nothing stored yet". */

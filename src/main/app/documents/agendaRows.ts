@@ -1,4 +1,5 @@
 import { duplicateCandidateOf, duplicateKeysOf, type DuplicateCandidate } from '../../../shared/checks/duplicates'
+import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
 import type { CachedDocument } from '../../offline'
 import type { SubscribeToEvents } from '../eventBus'
 import { AgendaRowCache, readAgendaRows, type AgendaRows, type RowsWorkspace } from './rowCache'
@@ -28,6 +29,8 @@ export interface AgendaRowsOptions {
    * `duplicateIndexMaxAgeMs` no longer applies; without it, every listing reads the agenda again.
    */
   subscribe?: SubscribeToEvents
+  /** The exchange-rate check's reference table, asked at each read (default: the one shipped with Docket). */
+  referenceRates?: () => ReferenceRateTable
 }
 
 /**
@@ -42,13 +45,13 @@ export function createAgendaRowsSource(
 ): AgendaRowsSource {
   const now = options.now ?? (() => new Date())
   const maxAge = options.duplicateIndexMaxAgeMs ?? 60_000
-  const cache = options.subscribe ? new AgendaRowCache(getWorkspace, options.subscribe) : null
+  const cache = options.subscribe ? new AgendaRowCache(getWorkspace, options.subscribe, options.referenceRates) : null
   /** Without the row cache: the last read of each agenda (a read in flight is shared). */
   const lastRead = new Map<number, { at: number; rows: Promise<AgendaRows> }>()
 
   const rowsOf = (agendaId: number): Promise<AgendaRows> => {
     if (cache) return cache.get(agendaId)
-    const rows = readAgendaRows(getWorkspace(), agendaId)
+    const rows = readAgendaRows(getWorkspace(), agendaId, options.referenceRates?.())
     lastRead.set(agendaId, { at: now().getTime(), rows })
     rows.catch(() => {
       if (lastRead.get(agendaId)?.rows === rows) lastRead.delete(agendaId)

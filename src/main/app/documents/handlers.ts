@@ -1,3 +1,4 @@
+import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
 import { runChecks } from '../../../shared/checks/run'
 import { sniffDocumentType } from '../../../shared/files/fileType'
 import { MAX_ORIGINAL_FILE_BYTES } from '../../../shared/files/limits'
@@ -43,6 +44,8 @@ export interface DocumentHandlerDeps {
    * default {@link relativePreviewUrl}.
    */
   previewUrl?: PreviewUrlOf
+  /** The exchange-rate check's reference table, asked at each read (default: the one shipped with Docket). */
+  referenceRates?: () => ReferenceRateTable
 }
 
 /** `/previews/<id>?v=<version>`, relative to the page's origin: the default for tests. */
@@ -86,6 +89,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
         today: now(),
         agenda: await rows.candidatesOf(document),
         company: await companyOf(workspace, document.agenda_id),
+        ...(deps.referenceRates ? { rates: deps.referenceRates() } : {}),
       })
       return { document, checks }
     },

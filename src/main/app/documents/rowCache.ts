@@ -1,5 +1,6 @@
 import { agendaProfileOf, type AgendaProfile } from '../../../shared/checks/context'
 import { duplicateCandidateOf, duplicateKeysOf, type DuplicateCandidate } from '../../../shared/checks/duplicates'
+import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
 import type { DocumentRow } from '../../../shared/ipc'
 import type { CachedDocument, OfflineWorkspace } from '../../offline'
 import type { SubscribeToEvents } from '../eventBus'
@@ -44,18 +45,20 @@ const MAX_PATCHED = 200
 
 /**
  * Reads the rows of `agendaId` through `workspace.forEachDocument`: only the rows are kept,
- * never the whole agenda's documents at once (bench B6 measures that memory).
+ * never the whole agenda's documents at once (bench B6 measures that memory). `rates` is the
+ * exchange-rate check's reference table (default: the shipped one).
  */
 export async function readAgendaRows(
   workspace: Pick<RowsWorkspace, 'forEachDocument' | 'listAgendas'>,
   agendaId: number,
+  rates?: ReferenceRateTable,
 ): Promise<AgendaRows & { byKey: Map<string, DuplicateCandidate[]> }> {
   const company = await companyOf(workspace, agendaId)
   const byKey = new Map<string, DuplicateCandidate[]>()
   const rows: DocumentRow[] = []
   await workspace.forEachDocument(agendaId, (doc) => {
     addCandidate(byKey, doc)
-    rows.push(toDocumentRow(doc, company))
+    rows.push(toDocumentRow(doc, company, rates))
   })
   return { rows, byKey, company }
 }
@@ -89,6 +92,8 @@ interface Entry extends AgendaRows {
  * instead). A read that overlapped an event is answered but not kept. Calls are served one
  * at a time, so an answer always reflects every event emitted before it was asked for.
  * The cache belongs to one workspace object: another one (account switch) starts empty.
+ * `rates` gives the exchange-rate check's table at each read (new reference days come with a
+ * `documents.changed` that drops everything).
  */
 export class AgendaRowCache {
   private workspace: RowsWorkspace | null = null
@@ -101,6 +106,7 @@ export class AgendaRowCache {
   constructor(
     private readonly getWorkspace: () => RowsWorkspace,
     subscribe: SubscribeToEvents,
+    private readonly rates?: () => ReferenceRateTable,
   ) {
     this.unsubscribe = subscribe((event, payload) => this.onEvent(event, payload))
   }
@@ -127,13 +133,13 @@ export class AgendaRowCache {
       this.workspace = workspace
       this.dropAll()
     }
-    if (agendaId <= 0) return readAgendaRows(workspace, agendaId)
+    if (agendaId <= 0) return readAgendaRows(workspace, agendaId, this.rates?.())
     if (this.dirty.size > MAX_PATCHED) this.dropAll()
     else if (this.dirty.size > 0) await this.patch(workspace)
     const cached = this.agendas.get(agendaId)
     if (cached && this.dirty.size === 0) return cached
     const generation = this.generation
-    const read = await readAgendaRows(workspace, agendaId)
+    const read = await readAgendaRows(workspace, agendaId, this.rates?.())
     if (generation === this.generation && workspace === this.workspace) this.agendas.set(agendaId, read)
     return read
   }
@@ -156,7 +162,7 @@ export class AgendaRowCache {
         (doc): doc is CachedDocument => doc !== null && doc.agenda_id === agendaId && !doc.local.archived,
       )
       if (rows.length === entry.rows.length && added.length === 0) continue
-      for (const doc of added) rows = insertById(rows, toDocumentRow(doc, entry.company))
+      for (const doc of added) rows = insertById(rows, toDocumentRow(doc, entry.company, this.rates?.()))
       const byKey = new Map<string, DuplicateCandidate[]>()
       for (const [key, list] of entry.byKey) {
         const kept = list.filter((c) => !changed.has(c.id))

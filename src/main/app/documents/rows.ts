@@ -1,5 +1,6 @@
 import type { AgendaProfile } from '../../../shared/checks/context'
 import { checkIban } from '../../../shared/checks/documentChecks'
+import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
 import { amountOf } from '../../../shared/checks/money'
 import type { CheckCode, CheckResult } from '../../../shared/checks/result'
 import { rowWarnings } from '../../../shared/checks/run'
@@ -32,9 +33,14 @@ function iban(doc: CachedDocument): CheckResult {
  * home currency; without it the counterparty and exchange-rate checks are left out. The
  * duplicate check needs the whole agenda and is added when the agenda is listed; overdue is
  * shown by the due date column. A check that throws on malformed data counts as not warning.
+ * `rates` is the reference-rate table of the exchange-rate check (default: the shipped one).
  */
-export function ownWarnings(doc: CachedDocument, company: AgendaProfile | null = null): CheckCode[] {
-  const codes = rowWarnings(doc, { company })
+export function ownWarnings(
+  doc: CachedDocument,
+  company: AgendaProfile | null = null,
+  rates?: ReferenceRateTable,
+): CheckCode[] {
+  const codes = rowWarnings(doc, rates ? { company, rates } : { company })
   try {
     if (iban(doc).status === 'warning') codes.push('iban')
   } catch {
@@ -47,9 +53,13 @@ export function ownWarnings(doc: CachedDocument, company: AgendaProfile | null =
  * Projects a cached document onto the compact inbox row (`documents.list`): only what the
  * list shows, searches, sorts and flags by. Missing extracted data becomes null; never throws.
  * The counterparty is the customer of a sales invoice and the supplier of anything else.
- * `company` (the agenda's) feeds the counterparty and exchange-rate flags.
+ * `company` (the agenda's) feeds the counterparty and exchange-rate flags, `rates` the latter.
  */
-export function toDocumentRow(doc: CachedDocument, company: AgendaProfile | null = null): DocumentRow {
+export function toDocumentRow(
+  doc: CachedDocument,
+  company: AgendaProfile | null = null,
+  rates?: ReferenceRateTable,
+): DocumentRow {
   const header = doc.data?.header
   const currency = str(header?.currency)
   const supplierName = str(doc.supplier?.name)
@@ -68,7 +78,7 @@ export function toDocumentRow(doc: CachedDocument, company: AgendaProfile | null
     commentsCount: typeof doc.comments_count === 'number' && doc.comments_count >= 0 ? doc.comments_count : 0,
     pending: Math.max(0, doc.local?.pendingActions ?? 0),
     failed: doc.local?.failed ?? null,
-    warnings: ownWarnings(doc, company),
+    warnings: ownWarnings(doc, company, rates),
   }
 }
 

@@ -892,6 +892,24 @@ export const cs = {
   'prefs.signIn.browser': 'Systémový prohlížeč',
   'prefs.signInHint':
     'Co otevře tlačítko Přihlásit. Systémový prohlížeč má uložená hesla a jednotné přihlášení, pokud to účet umožňuje.',
+  'prefs.rates': 'Směnné kurzy',
+  'prefs.rates.update': 'Aktualizovat směnné kurzy z Evropské centrální banky',
+  'prefs.rates.hint':
+    'Kontrola kurzu porovnává kurz faktury s referenčním kurzem eura ECB ke dni vystavení. Docket obsahuje kurzy do {shipped}; když je tato volba zapnutá, stahuje novější dny z www.ecb.europa.eu jednou denně při synchronizaci. O vašich dokladech se nic neodesílá.',
+  'prefs.rates.ecbUpTo': 'Referenční kurzy ECB do {date}.',
+  'prefs.rates.sandboxUpTo': 'Ukázkové kurzy z demo sandboxu do {date}.',
+  'prefs.rates.checkedAt': 'Naposledy ověřeno {time}.',
+  'prefs.rates.updating': 'Aktualizuje se…',
+  'prefs.rates.failed': 'Poslední aktualizace selhala: {reason}',
+  'prefs.rates.error.offline': 'ECB není dostupná.',
+  'prefs.rates.error.timeout': 'ECB neodpověděla včas.',
+  'prefs.rates.error.bad_status': 'server ECB požadavek odmítl.',
+  'prefs.rates.error.redirected': 'požadavek byl přesměrován na jiný web, kam Docket nepokračuje.',
+  'prefs.rates.error.too_large': 'odpověď byla větší, než soubor kurzů může být.',
+  'prefs.rates.error.bad_format': 'odpověď nebyla souborem kurzů ECB.',
+  'prefs.rates.error.invalid_rates':
+    'soubor obsahoval den nebo kurz, který nemůže být správný; nic z něj nebylo převzato.',
+  'prefs.rates.error.storage': 'kurzy nešlo uložit v tomto počítači (platí do ukončení aplikace Docket).',
   'prefs.cache.title': 'Mezipaměť souborů offline',
   'prefs.cache.hint':
     'Náhledy a originály uložené pro čtení offline. Nad limitem odcházejí nejdéle neotevřené, soubory dokladů čekajících na kontrolu až nakonec.',

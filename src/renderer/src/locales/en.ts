@@ -848,6 +848,23 @@ export const en = {
   'prefs.signIn.browser': 'The system browser',
   'prefs.signInHint':
     'What the Sign in button opens. The system browser keeps its saved passwords and single sign-on, where the account allows it.',
+  'prefs.rates': 'Exchange rates',
+  'prefs.rates.update': 'Update exchange rates from the European Central Bank',
+  'prefs.rates.hint':
+    'The exchange-rate check compares an invoice’s rate with the ECB’s euro reference rate of its issue date. Docket comes with the rates up to {shipped}; with this on, it fetches the newer days from www.ecb.europa.eu once a day during sync. Nothing about your documents is sent.',
+  'prefs.rates.ecbUpTo': 'ECB reference rates up to {date}.',
+  'prefs.rates.sandboxUpTo': 'Sample rates from the demo sandbox up to {date}.',
+  'prefs.rates.checkedAt': 'Last checked {time}.',
+  'prefs.rates.updating': 'Updating…',
+  'prefs.rates.failed': 'The last update failed: {reason}',
+  'prefs.rates.error.offline': 'the ECB could not be reached.',
+  'prefs.rates.error.timeout': 'the ECB did not answer in time.',
+  'prefs.rates.error.bad_status': 'the ECB’s server refused the request.',
+  'prefs.rates.error.redirected': 'the request was redirected to another site, which Docket does not follow.',
+  'prefs.rates.error.too_large': 'the answer was larger than a rate file can be.',
+  'prefs.rates.error.bad_format': 'the answer was not the ECB’s rate file.',
+  'prefs.rates.error.invalid_rates': 'the file had a day or a rate that cannot be right; nothing was taken from it.',
+  'prefs.rates.error.storage': 'the rates could not be saved on this computer (they are used until Docket quits).',
   'prefs.cache.title': 'Offline file cache',
   'prefs.cache.hint':
     'Previews and originals kept for reading offline. Above the cap the least recently opened leave first, those of documents waiting for review last.',

@@ -80,7 +80,8 @@ export type NumberFormat = z.infer<typeof numberFormatSchema>
  * The application preferences, kept by main (electron-store in the app and the harness):
  * automatic update checks, per kind whether notifications show, and the person's choices of
  * theme, language, *open next after an action*, the offline file cache's cap (MB), the
- * sign-in method and the date and number formats.
+ * sign-in method, the date and number formats, and whether the exchange-rate check's
+ * reference rates are updated from the European Central Bank.
  */
 export const desktopPreferencesSchema = z.object({
   updateChecks: z.boolean(),
@@ -99,6 +100,8 @@ export const desktopPreferencesSchema = z.object({
   signInMethod: signInMethodSchema,
   dateFormat: dateFormatSchema,
   numberFormat: numberFormatSchema,
+  /** Fetch the ECB's euro reference rates during sync, once a day (the exchange-rate check's table). */
+  referenceRateUpdates: z.boolean(),
 })
 export type DesktopPreferences = z.infer<typeof desktopPreferencesSchema>
 
@@ -113,6 +116,7 @@ export const DEFAULT_PREFERENCES: DesktopPreferences = {
   signInMethod: 'window',
   dateFormat: 'system',
   numberFormat: 'system',
+  referenceRateUpdates: true,
 }
 
 /** A change to the preferences: only the fields given change (notifications kind by kind). */
@@ -135,9 +139,32 @@ export const desktopPreferencesPatchSchema = z
     signInMethod: signInMethodSchema.optional(),
     dateFormat: dateFormatSchema.optional(),
     numberFormat: numberFormatSchema.optional(),
+    referenceRateUpdates: z.boolean().optional(),
   })
   .strict()
 export type DesktopPreferencesPatch = z.infer<typeof desktopPreferencesPatchSchema>
+
+const isoDaySchema = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/)
+
+/**
+ * Where the exchange-rate check's reference rates stand. `source`: `ecb`, the European
+ * Central Bank's euro foreign exchange reference rates, or `sandbox`, sample rates from the
+ * local service Docket talks to (demo mode, tests: never the internet). `newestDay` is the
+ * newest day the check knows (YYYY-MM-DD), `shippedUntil` the end of the table shipped with
+ * this version; `lastCheckedAt` (UTC ISO 8601) when a server last answered; `lastError` why
+ * the last update failed (codes: `offline`, `timeout`, `bad_status`, `redirected`,
+ * `too_large`, `bad_format`, `invalid_rates`, `storage`).
+ */
+export const referenceRatesStatusSchema = z.object({
+  source: z.enum(['ecb', 'sandbox']),
+  newestDay: isoDaySchema,
+  shippedUntil: isoDaySchema,
+  updatesEnabled: z.boolean(),
+  updating: z.boolean(),
+  lastCheckedAt: z.string().nullable(),
+  lastError: z.object({ code: z.string(), message: z.string() }).nullable(),
+})
+export type ReferenceRatesStatus = z.infer<typeof referenceRatesStatusSchema>
 
 /** Text main put on the clipboard, answered so the UI can confirm (or show) it. */
 const copiedTextSchema = z.object({ text: z.string() })
@@ -191,6 +218,11 @@ export const appChannels = defineChannels({
     output: copiedTextSchema,
     description: 'Copies the docket:// link of a document or agenda to the clipboard.',
   },
+  'app.referenceRates': {
+    input: noInput,
+    output: referenceRatesStatusSchema,
+    description: 'Where the reference exchange rates come from, their newest day and the last update.',
+  },
 })
 
 /** Events about the app itself. */
@@ -206,6 +238,10 @@ export const appEvents = defineEvents({
   'app.preferencesChanged': {
     payload: desktopPreferencesSchema,
     description: 'The preferences changed (in this window or another): every window applies them at once.',
+  },
+  'app.referenceRatesChanged': {
+    payload: referenceRatesStatusSchema,
+    description: 'The reference exchange rates changed or an update of them ended (in success or not).',
   },
   'app.openLink': {
     payload: deepLinkSchema,
