@@ -6,28 +6,16 @@
  * Screenshots: e2e/artifacts/preferences-<width>x<height>-<light|dark>.png.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { mkdirSync } from 'node:fs'
-import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
+import { sharedHarnessPage } from './support/sharedHarnessPage'
 import { SCREENSHOT_SIZES } from './support/screenshots'
 
 const artifacts = 'e2e/artifacts'
 
-let harness: HarnessProcess
 let page: Page
 
-test.describe.configure({ mode: 'serial' })
-
-test.beforeAll(async ({ browser }) => {
-  mkdirSync(artifacts, { recursive: true })
-  harness = await startHarnessProcess()
-  page = await browser.newPage({ viewport: { width: 1024, height: 700 }, locale: 'en-US', colorScheme: 'light' })
-  await page.goto(harness.url)
-  await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
-})
-
-test.afterAll(async () => {
-  await page?.close()
-  await harness?.stop()
+const shared = sharedHarnessPage({ colorScheme: 'light' })
+test.beforeAll(() => {
+  page = shared.page
 })
 
 async function openSettings(): Promise<void> {

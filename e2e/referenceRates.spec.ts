@@ -5,26 +5,14 @@
  * switch *Update exchange rates from the European Central Bank* is kept by main.
  * Screenshot: e2e/artifacts/preferences-reference-rates.png.
  */
-import { mkdirSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
+import { sharedHarnessPage } from './support/sharedHarnessPage'
 
-let harness: HarnessProcess
 let page: Page
 
-test.describe.configure({ mode: 'serial' })
-
-test.beforeAll(async ({ browser }) => {
-  mkdirSync('e2e/artifacts', { recursive: true })
-  harness = await startHarnessProcess()
-  page = await browser.newPage({ viewport: { width: 1024, height: 700 }, locale: 'en-US' })
-  await page.goto(harness.url)
-  await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
-})
-
-test.afterAll(async () => {
-  await page?.close()
-  await harness?.stop()
+const shared = sharedHarnessPage()
+test.beforeAll(() => {
+  page = shared.page
 })
 
 const storedPreferences = () =>

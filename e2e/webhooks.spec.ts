@@ -5,8 +5,8 @@
  * shown on their fields. Screenshot: e2e/artifacts/webhooks-form.png.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { mkdirSync } from 'node:fs'
-import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
+import type { HarnessProcess } from './support/harnessProcess'
+import { sharedHarnessPage } from './support/sharedHarnessPage'
 
 const artifacts = 'e2e/artifacts'
 const SYNCED = { timeout: 30_000, intervals: [250, 500, 1000] }
@@ -14,20 +14,12 @@ const SYNCED = { timeout: 30_000, intervals: [250, 500, 1000] }
 let harness: HarnessProcess
 let page: Page
 
-test.describe.configure({ mode: 'serial' })
 test.use({ viewport: { width: 1024, height: 700 }, locale: 'en-US' })
 
-test.beforeAll(async ({ browser }) => {
-  mkdirSync(artifacts, { recursive: true })
-  harness = await startHarnessProcess()
-  page = await browser.newPage({ viewport: { width: 1024, height: 700 }, locale: 'en-US' })
-  await page.goto(harness.url)
-  await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
-})
-
-test.afterAll(async () => {
-  await page?.close()
-  await harness?.stop()
+const shared = sharedHarnessPage()
+test.beforeAll(() => {
+  harness = shared.harness
+  page = shared.page
 })
 
 async function openSettings(): Promise<void> {

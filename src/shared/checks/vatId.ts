@@ -1,35 +1,12 @@
-import {
-  austria,
-  belgium,
-  bulgaria,
-  checkVAT,
-  croatia,
-  cyprus,
-  czechRepublic,
-  denmark,
-  estonia,
-  finland,
-  france,
-  germany,
-  greece,
-  hungary,
-  ireland,
-  italy,
-  latvia,
-  lithuania,
-  luxembourg,
-  malta,
-  netherlands,
-  poland,
-  portugal,
-  romania,
-  slovakiaRepublic,
-  slovenia,
-  spain,
-  sweden,
-} from 'jsvat'
+import { checkVAT, countries } from 'jsvat'
 import { ownSideOf, type CheckedDocument } from './context'
 import type { CheckResult } from './result'
+
+/** The VAT prefixes of the EU member states (Greece writes EL, not its ISO code GR). */
+export const EU_VAT_PREFIXES: ReadonlySet<string> = new Set([
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'EL', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU',
+  'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+]) // prettier-ignore
 
 /**
  * VAT identification numbers of the EU member states: the country prefix, the national
@@ -39,43 +16,12 @@ import type { CheckResult } from './result'
  * numbers") and each state's published check-digit algorithm: CZ (mod 11, also the
  * birth-number form), SK (divisible by 11), DE (ISO 7064 MOD 11,10), AT (Luhn-like
  * "U" number), NL (mod 11, and the 2020 sole-trader mod 97 form), PL (weighted mod 11),
- * FR (mod 97 key), IT (Luhn), ES (NIF/CIF letters), and the other member states.
+ * FR (mod 97 key), IT (Luhn), ES (NIF/CIF letters), and the other member states: jsvat's
+ * countries whose ISO code (GR for Greece) stands for an EU prefix.
  */
-const EU_VAT_COUNTRIES = [
-  austria,
-  belgium,
-  bulgaria,
-  croatia,
-  cyprus,
-  czechRepublic,
-  denmark,
-  estonia,
-  finland,
-  france,
-  germany,
-  greece,
-  hungary,
-  ireland,
-  italy,
-  latvia,
-  lithuania,
-  luxembourg,
-  malta,
-  netherlands,
-  poland,
-  portugal,
-  romania,
-  slovakiaRepublic,
-  slovenia,
-  spain,
-  sweden,
-]
-
-/** The VAT prefixes of the EU member states (Greece writes EL, not its ISO code GR). */
-export const EU_VAT_PREFIXES: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'EL', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU',
-  'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
-]) // prettier-ignore
+const EU_VAT_COUNTRIES = countries.filter((country) =>
+  EU_VAT_PREFIXES.has(country.codes[0] === 'GR' ? 'EL' : (country.codes[0] ?? '')),
+)
 
 /** A VAT ID as compared: upper case, without spaces, dots, dashes or slashes. */
 export function normalizeVatId(value: string | null | undefined): string {
