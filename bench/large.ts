@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser } from 'playwright'
-import { sourcePageWorker, WorkerPageDecoder } from '../src/main/api'
-import { buildApp, buildServicesHost } from './lib/buildApp'
+import { WorkerPageDecoder } from '../src/main/api'
+import { buildApp, buildPageWorker, buildServicesHost } from './lib/buildApp'
 import { startHarnessProcess, waitForListedAgenda, type HarnessProcess } from './lib/harnessProcess'
 import { installProbe } from './lib/pageProbe'
 import { startPreviewProxy, type PreviewProxy } from './lib/previewProxy'
@@ -39,7 +39,7 @@ interface ListPaint {
 /** One full sync of a fresh store against a sandbox of `documents` at 20 ms a request: its time (ms). */
 async function timeFullSync(documents: number, ctx: BenchContext): Promise<{ ms: number; held: number }> {
   const sandbox = await startSandboxProcess({ documents, faults: { latencyMs: LATENCY_MS, latencyJitterMs: 0 } })
-  const pageDecoder = new WorkerPageDecoder({ ...sourcePageWorker(), log: ctx.log })
+  const pageDecoder = new WorkerPageDecoder({ ...(await buildPageWorker()), log: ctx.log })
   try {
     const token = await passwordToken(sandbox.url, ownerCredentials(sandbox.credentials))
     await pageDecoder.start()

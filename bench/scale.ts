@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os'
 import { Agent, request } from 'undici'
-import { sourcePageWorker, WorkerPageDecoder } from '../src/main/api'
+import { WorkerPageDecoder } from '../src/main/api'
+import { buildPageWorker } from './lib/buildApp'
 import { PAGE_SIZE } from './lib/baseline'
 import { failedResult, type BenchContext, type BenchResult } from './lib/result'
 import { startSandboxProcess } from './lib/sandboxProcess'
@@ -113,7 +114,7 @@ export async function runScaleBenchmark(ctx: BenchContext): Promise<BenchResult>
     return failedResult(B8.id, B8.name, B8.target, error)
   }
   ctx.log(`scale: sandbox started in ${Math.round(sandbox.startupMs)} ms (not timed)`)
-  const pageDecoder = new WorkerPageDecoder({ ...sourcePageWorker(), log: ctx.log })
+  const pageDecoder = new WorkerPageDecoder({ ...(await buildPageWorker()), log: ctx.log })
   let syncer: Awaited<ReturnType<typeof workspaceSyncer>> = null
   const agent = new Agent({ connections: BUDGET, keepAliveTimeout: 60_000 })
   try {

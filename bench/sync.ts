@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { Agent } from 'undici'
-import { sourcePageWorker, WorkerPageDecoder } from '../src/main/api'
+import { WorkerPageDecoder } from '../src/main/api'
+import { buildPageWorker } from './lib/buildApp'
 import { parallelTransport, sequentialSync, PAGE_SIZE } from './lib/baseline'
 import { changeDocuments } from './lib/changes'
 import { apiClientSyncer, SYNC_TYPES, type DocketSyncer } from './lib/docketSync'
@@ -50,7 +51,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
   ctx.log(`sync: sandbox with ${SYNC_DOCUMENTS} documents started in ${Math.round(sandbox.startupMs)} ms (not timed)`)
   const baselineAgent = new Agent({ keepAliveTimeout: 60_000 })
   // One page decoder (worker thread) for every Docket sync of the run, as the app has one for its lifetime.
-  const pageDecoder = new WorkerPageDecoder({ ...sourcePageWorker(), log: ctx.log })
+  const pageDecoder = new WorkerPageDecoder({ ...(await buildPageWorker()), log: ctx.log })
   const syncers: DocketSyncer[] = []
   try {
     const token = await passwordToken(sandbox.url, ownerCredentials(sandbox.credentials))
