@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (full, under 10 min) or `npm run bench -- --quick` (under 2 min): runs the
+ * `npm run bench` (full, under 10 min) or `npm run bench -- --quick` (about 3 min): runs the
  * speed and memory benchmarks B1-B9, prints the machine and one summary line per benchmark,
  * `B<n> <name>: <figure> (target <target>) PASS|FAIL`, and writes bench/results.json.
  * `--only B1,B5` runs a subset. Each benchmark is self-contained: one that cannot run FAILs
@@ -20,7 +20,7 @@ import { B7, runOfflineCopiesBenchmark } from './offlineCopies'
 import { B9, runLargeAgendaBenchmark } from './large'
 
 const USAGE = `Usage: npx tsx bench/run.ts [--quick] [--only B1,B8] [--output FILE] [--pull-concurrency N]
-  --quick               fewer repetitions (under 2 minutes on an idle 2-core machine)
+  --quick               fewer repetitions (about 3 minutes on an idle 2-core machine)
   --only IDS            run these benchmarks only: B1 B2 (sync), B3 B4 B6 (renderer), B5 (outbox), B7 (offline copies), B8 (many agendas), B9 (100,000 documents)
   --output FILE         where results go (default bench/results.json)
   --pull-concurrency N  diagnostic: Docket's most pages in flight per listing instead of the engine default (6)
