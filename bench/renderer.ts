@@ -14,9 +14,16 @@ import { SCALE_AGENDA_ID } from './lib/token'
 export const B3 = {
   id: 'B3',
   name: 'open cached agenda of 10,000 in Chromium',
-  target: '< 300 ms to first rows painted; dropped frames reported',
+  target: '< 300 ms to first rows painted; scrolling drops <= 2 % of frames',
 }
-export const B4 = { id: 'B4', name: 'triage latency, key j to next document painted', target: 'p95 < 50 ms' }
+/** B4's targets: one 60 Hz frame at the median, two at the 95th percentile (ms). */
+const B4_P50_MS = 16.7
+const B4_P95_MS = 33
+export const B4 = {
+  id: 'B4',
+  name: 'triage latency, key j to next document painted',
+  target: `p50 <= ${B4_P50_MS} ms, p95 <= ${B4_P95_MS} ms`,
+}
 export const B6_INFO = {
   id: 'B6',
   name: 'memory with 10,000 cached documents',
@@ -29,6 +36,8 @@ const DOCUMENTS = 10_000
 const TRIAGE_ACTIONS = 200
 /** A frame counts as dropped when its rAF delta exceeds 1.5 x 16.7 ms. */
 const DROPPED_FRAME_MS = 16.7 * 1.5
+/** Scrolling the whole list may drop at most this share of its frames. */
+const SCROLL_DROPPED_MAX_SHARE = 0.02
 
 /** What the page probe reports of an agenda's opening (bench/lib/pageProbe.ts), ms since navigation start. */
 interface ListPaint {
@@ -290,7 +299,8 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
 
     if (openMs.length === reps) {
       const open = median(openMs)
-      const pass = open < 300 && rowsPainted > 0
+      const scrollPass = scroll !== undefined && scroll.dropped <= SCROLL_DROPPED_MAX_SHARE * scroll.frames
+      const pass = open < 300 && rowsPainted > 0 && scrollPass
       results.push({
         ...B3,
         figure:
@@ -300,7 +310,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
             : '') +
           ')' +
           (scroll
-            ? `; scrolling all ${cachedRows} rows: ${scroll.dropped} of ${scroll.frames} frames dropped (> 25 ms), worst ${round(scroll.maxMs)} ms`
+            ? `; scrolling all ${cachedRows} rows: ${scroll.dropped} of ${scroll.frames} frames dropped (> 25 ms, ${round((100 * scroll.dropped) / scroll.frames)} %), worst ${round(scroll.maxMs)} ms`
             : '; scrolling: not measured'),
         pass,
         metrics: {
@@ -318,6 +328,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
           cachedRows,
           scrollFrames: scroll?.frames,
           scrollDroppedFrames: scroll?.dropped,
+          scrollDroppedPercent: scroll && round((100 * scroll.dropped) / scroll.frames),
           scrollWorstFrameMs: scroll && round(scroll.maxMs),
           scrollP95FrameMs: scroll && round(scroll.p95Ms),
           scrollHeightPx: scroll?.heightPx,
@@ -381,7 +392,14 @@ async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult
   type Bench = {
     __bench: {
       arm(): boolean
-      keyResult(): Promise<{ keyAt: number; paintedAt: number; toId: string }> | null
+      keyResult(): Promise<{
+        keyAt: number
+        handledAt: number
+        shownAt: number
+        frameAt: number
+        paintedAt: number
+        toId: string
+      }> | null
       paneState(): { id: string; loaded: boolean }
     }
   }
@@ -401,12 +419,25 @@ async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult
   type Ipc = { __bench: { ipcTimes(): { channel: string; ms: number }[] } }
   await page.evaluate(() => (window as unknown as Ipc).__bench.ipcTimes())
   const latencies: number[] = []
+  /** Each press split at the probe's timestamps (ms): see `split` below. */
+  const parts: { input: number; page: number; wait: number; frame: number }[] = []
   for (let i = 0; i < TRIAGE_ACTIONS; i++) {
     await page.evaluate(() => (window as unknown as Bench).__bench.arm())
     await page.keyboard.press('j')
-    const r = await page.evaluate(() => (window as unknown as Bench).__bench.keyResult())
-    latencies.push(r!.paintedAt - r!.keyAt)
+    const r = (await page.evaluate(() => (window as unknown as Bench).__bench.keyResult()))!
+    latencies.push(r.paintedAt - r.keyAt)
+    parts.push({
+      input: r.handledAt - r.keyAt,
+      page: r.shownAt - r.handledAt,
+      wait: r.frameAt - r.shownAt,
+      frame: r.paintedAt - r.frameAt,
+    })
   }
+  const split = (key: keyof (typeof parts)[number]) => {
+    const values = parts.map((p) => p[key])
+    return { p50Ms: round(percentile(values, 50)), p95Ms: round(percentile(values, 95)) }
+  }
+
   const ipc = await page.evaluate(() => (window as unknown as Ipc).__bench.ipcTimes())
   const byChannel: Record<string, { calls: number; p50Ms: number; p95Ms: number }> = {}
   for (const channel of new Set(ipc.map((c) => c.channel))) {
@@ -419,21 +450,28 @@ async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult
   }
   const p50 = percentile(latencies, 50)
   const p95 = percentile(latencies, 95)
-  ctx.log(`renderer: triage p50 ${round(p50)} ms, p95 ${round(p95)} ms`)
+  const splitMs = { input: split('input'), page: split('page'), wait: split('wait'), frame: split('frame') }
+  ctx.log(
+    `renderer: triage p50 ${round(p50)} ms, p95 ${round(p95)} ms (p50 input ${splitMs.input.p50Ms}, page ${splitMs.page.p50Ms}, wait ${splitMs.wait.p50Ms}, frame ${splitMs.frame.p50Ms} ms)`,
+  )
   return {
     ...B4,
-    figure: `p50 ${round(p50)} ms, p95 ${round(p95)} ms over ${TRIAGE_ACTIONS} presses`,
-    pass: p95 < 50,
+    figure:
+      `p50 ${round(p50)} ms, p95 ${round(p95)} ms over ${TRIAGE_ACTIONS} presses ` +
+      `(p50 parts: input ${splitMs.input.p50Ms}, page ${splitMs.page.p50Ms}, wait for the frame ${splitMs.wait.p50Ms}, frame ${splitMs.frame.p50Ms} ms)`,
+    pass: p50 <= B4_P50_MS && p95 <= B4_P95_MS,
     metrics: {
       p50Ms: round(p50),
       p95Ms: round(p95),
       maxMs: round(Math.max(...latencies)),
       actions: TRIAGE_ACTIONS,
+      splitMs,
       ipcByChannel: byChannel,
       latenciesMs: latencies.map((v) => round(v)),
     },
     notes: [
       'In the page: keydown event timeStamp -> the pane shows the next document (data-document-id changed, state and extracted data rendered) -> next rAF + message task.',
+      'splitMs, per press: input = the key event timeStamp -> the first keydown listener (the browser delivering the key, or the page busy with something else); page = -> the new document in the DOM (the app handling the key: Svelte updates, no IPC when the document was loaded ahead); wait = -> the next animation frame (vsync: on average half a frame, 8.3 ms at 60 Hz); frame = -> the message task after that frame (style, layout, paint, commit).',
       'ipcByChannel: each IPC call made during the 200 presses, call -> response headers, by channel (documents.get and comments.list are on the critical path; documents.preview loads the image alongside).',
       'Playwright keyboard.press (trusted key events via CDP); a document is open, so j opens the next one (documents.get + comments.list over the harness IPC). The preview image load is not waited for.',
     ],

@@ -18,11 +18,14 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
   } catch {
     /* storage may be unavailable; the app then opens the first agenda */
   }
-  const afterPaint = (): Promise<number> =>
+  const afterPaint = (): Promise<number> => afterPaintTimed().then(({ paintedAt }) => paintedAt)
+  /** `frameAt`: the animation frame's callback; `paintedAt`: the message task after that frame (its paint). */
+  const afterPaintTimed = (): Promise<{ frameAt: number; paintedAt: number }> =>
     new Promise((resolve) => {
       requestAnimationFrame(() => {
+        const frameAt = performance.now()
         const channel = new MessageChannel()
-        channel.port1.onmessage = () => resolve(performance.now())
+        channel.port1.onmessage = () => resolve({ frameAt, paintedAt: performance.now() })
         channel.port2.postMessage(0)
       })
     })
@@ -87,7 +90,11 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
     else document.addEventListener('DOMContentLoaded', start, { once: true })
   }
 
-  // B4: keydown -> the pane shows another document's data, painted.
+  // B4: keydown -> the pane shows another document's data, painted. Also when the page got the
+  // key (`handledAt`, the first keydown listener), when the new data was in the DOM (`shownAt`,
+  // the mutation that completed it) and when the frame that paints it began (`frameAt`): they
+  // split the latency into the wait for the page's main thread, the page's work on the key, the
+  // wait for the next frame and the frame's own work (style, layout, paint).
   const paneState = () => {
     const pane = document.querySelector('[data-testid="document-pane"]')
     const id = pane?.getAttribute('data-document-id') ?? ''
@@ -95,10 +102,20 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
       !!pane?.querySelector('[data-testid="document-state"]') && !!pane?.querySelector('[data-testid="extracted-data"]')
     return { id, loaded }
   }
-  const armKey = (): Promise<{ keyAt: number; paintedAt: number; fromId: string; toId: string }> => {
+  type KeyTimes = {
+    keyAt: number
+    handledAt: number
+    shownAt: number
+    frameAt: number
+    paintedAt: number
+    fromId: string
+    toId: string
+  }
+  const armKey = (): Promise<KeyTimes> => {
     const fromId = paneState().id
     return new Promise((resolve, reject) => {
       let keyAt = -1
+      let handledAt = -1
       const timeout = setTimeout(() => {
         observer.disconnect()
         reject(new Error(`no document painted after the key (pane ${JSON.stringify(paneState())}, from ${fromId})`))
@@ -107,9 +124,12 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
         if (keyAt < 0) return
         const state = paneState()
         if (state.id !== '' && state.id !== fromId && state.loaded) {
+          const shownAt = performance.now()
           observer.disconnect()
           clearTimeout(timeout)
-          void afterPaint().then((paintedAt) => resolve({ keyAt, paintedAt, fromId, toId: state.id }))
+          void afterPaintTimed().then(({ frameAt, paintedAt }) =>
+            resolve({ keyAt, handledAt, shownAt, frameAt, paintedAt, fromId, toId: state.id }),
+          )
         }
       }
       const observer = new MutationObserver(check)
@@ -118,13 +138,14 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
         'keydown',
         (event) => {
           keyAt = event.timeStamp
+          handledAt = performance.now()
           queueMicrotask(check)
         },
         { capture: true, once: true },
       )
     })
   }
-  let pendingKey: Promise<{ keyAt: number; paintedAt: number; fromId: string; toId: string }> | null = null
+  let pendingKey: Promise<KeyTimes> | null = null
 
   const scrollToTop = async () => {
     const scroller = document.querySelector('[data-testid="inbox-list"]')?.parentElement
