@@ -65,28 +65,31 @@ export async function buildApp(): Promise<BenchBuild> {
  * beside it ({@link PAGE_WORKER_FILE}). Returns the services host module's path.
  */
 export async function buildServicesHost(): Promise<string> {
-  const outDir = resolve(projectRoot, 'bench/.tmp')
+  await buildForNode('bench/lib/harnessChild.ts', 'services-host')
+  await buildPageWorker()
+  return resolve(BENCH_TMP_DIR, 'services-host.mjs')
+}
+
+/** Where the Node bundles go (git-ignored). */
+const BENCH_TMP_DIR = resolve(projectRoot, 'bench/.tmp')
+
+/** Bundles `entry` (relative to the project root) for plain `node` 22 into bench/.tmp/`<name>`.mjs. */
+async function buildForNode(entry: string, name: string): Promise<void> {
   await build({
     configFile: false,
     logLevel: 'warn',
     build: {
-      ssr: resolve(projectRoot, 'bench/lib/harnessChild.ts'),
-      outDir,
+      ssr: resolve(projectRoot, entry),
+      outDir: BENCH_TMP_DIR,
       emptyOutDir: false,
       target: 'node22',
       minify: false,
       rolldownOptions: {
-        output: {
-          format: 'es',
-          entryFileNames: 'services-host.mjs',
-          chunkFileNames: 'services-host-[name]-[hash].mjs',
-        },
+        output: { format: 'es', entryFileNames: `${name}.mjs`, chunkFileNames: `${name}-[name]-[hash].mjs` },
         checks: { bundlerTimings: false },
       },
     },
   })
-  await buildPageWorker()
-  return resolve(outDir, 'services-host.mjs')
 }
 
 /** The built page-decoding thread {@link buildServicesHost} writes beside the services host. */
@@ -99,21 +102,6 @@ export const PAGE_WORKER_FILE = 'page-worker.mjs'
  * CPU that the app never pays.
  */
 export async function buildPageWorker(): Promise<PageWorkerEntry> {
-  const outDir = resolve(projectRoot, 'bench/.tmp')
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      ssr: resolve(projectRoot, 'src/main/api/pageWorker.ts'),
-      outDir,
-      emptyOutDir: false,
-      target: 'node22',
-      minify: false,
-      rolldownOptions: {
-        output: { format: 'es', entryFileNames: PAGE_WORKER_FILE, chunkFileNames: 'page-worker-[name]-[hash].mjs' },
-        checks: { bundlerTimings: false },
-      },
-    },
-  })
-  return { entry: resolve(outDir, PAGE_WORKER_FILE) }
+  await buildForNode('src/main/api/pageWorker.ts', PAGE_WORKER_FILE.replace(/\.mjs$/, ''))
+  return { entry: resolve(BENCH_TMP_DIR, PAGE_WORKER_FILE) }
 }
