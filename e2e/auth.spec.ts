@@ -74,6 +74,9 @@ test.describe('sign-in', () => {
   test('sign out removes the tokens and, when ticked, the cache; the switcher moves between two servers', async ({
     page,
   }) => {
+    // Two harness starts and two sign-ins on the service pages: on a loaded two-core machine
+    // this test alone has taken close to the default 60 s, so it gets three times that.
+    test.slow()
     harness ??= await startApp()
     await page.goto(harness.url)
     await expect(page.getByTestId('account-user')).toContainText('Dana Demo')
