@@ -175,7 +175,7 @@ export async function runLargeAgendaBenchmark(ctx: BenchContext): Promise<BenchR
   notes.push(
     'Sync: the offline workspace in this process (as B1), a fresh store each run, one run each; the large run includes every page of all 100,000 documents (2,000 pages) and the store writes.',
     'RSS: the bundled services host (as B6), after a full GC: after its first sync of the agenda (servicesRssAfterFirstSyncMb) and after a restart on that store, the listing and the page loads (servicesRssMb); the target is judged on the larger.',
-    'Open: documents.list call to first rows painted, fresh page loads of the harness (bench/lib/pageProbe.ts, as B3); previews answered by the proxy of B6.',
+    'Open: documents.query call to first rows painted, fresh page loads of the harness (bench/lib/pageProbe.ts, as B3); previews answered by the proxy of B6.',
   )
   return {
     ...B9,

@@ -163,7 +163,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     // B3: open the cached agenda, `reps` fresh page loads.
     const reps = ctx.quick ? 3 : 5
     const openMs: number[] = []
-    /** documents.list call -> its HTTP response headers (services + transport). */
+    /** documents.query call -> its HTTP response headers (services + transport). */
     const responseMs: number[] = []
     /** Navigation start -> first rows painted, and the agendas.list call before the list. */
     const fromNavigationMs: number[] = []
@@ -337,10 +337,10 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
           droppedFrameThresholdMs: DROPPED_FRAME_MS,
         },
         notes: [
-          'Measured in the page: documents.list request leaving the bridge -> first rAF after its rows are in the DOM, then a message task (after paint).',
-          "listResponse*: documents.list call -> the harness answer's headers (the services' share: store read, rows, validation, JSON); the rest of openMs is the renderer (bridge parse and validation, Svelte, virtual list, paint).",
+          'Measured in the page: documents.query request leaving the bridge -> first rAF after its rows are in the DOM, then a message task (after paint).',
+          "listResponse*: documents.query call -> the harness answer's headers (the services' share: store read, rows, validation, JSON); the rest of openMs is the renderer (bridge parse and validation, Svelte, virtual list, paint).",
           'Fresh page load each rep (localStorage selects agenda 2); the services and store stay warm across reps.',
-          'fromNavigation*: navigation start -> the same paint (page load, bridge, agendas.list, documents.list, render); agendasList*: the agendas.list call the page makes before documents.list (sidebar counts).',
+          'fromNavigation*: navigation start -> the same paint (page load, bridge, agendas.list, documents.query, render); agendasList*: the agendas.list call the page makes before documents.query (sidebar counts).',
           "cold*: one more page load after the services were restarted again and finished their start-up sync, before anything listed the agenda: the services' agenda row cache is empty, so agendas.list reads the agenda from the store (the app's first open after start); context, not the target.",
           'Scrolling: the All queue scrolled to the bottom by a fixed step per rAF; idleDroppedFramesOf60 shows the noise floor of the machine.',
         ],
@@ -506,7 +506,7 @@ export function composeB6(memory: MemoryFigures): BenchResult {
       rendererJsHeapTotalMb: mb(memory.rendererJsHeapTotalBytes),
     },
     notes: [
-      'Services: the harness process (Docket services + the harness HTTP server; the sandbox runs in its own process), restarted on the user-data folder that holds the synced agenda, after its start-up sync, documents.list of agenda 2 and a full GC; the larger of the readings before and after the browser session. servicesRssAfterFirstSyncMb is the same process type right after the first full sync (before the restart), for context.',
+      'Services: the harness process (Docket services + the harness HTTP server; the sandbox runs in its own process), restarted on the user-data folder that holds the synced agenda, after its start-up sync, documents.query of agenda 2 and a full GC; the larger of the readings before and after the browser session. servicesRssAfterFirstSyncMb is the same process type right after the first full sync (before the restart), for context.',
       'Renderer: CDP Performance.getMetrics JSHeapUsedSize after HeapProfiler.collectGarbage, list open on the All queue (10,000 rows).',
       ...memory.notes,
     ],

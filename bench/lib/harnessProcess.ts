@@ -61,7 +61,7 @@ export async function startHarnessProcess(options: Record<string, unknown>, bund
 }
 
 /**
- * Waits (untimed) until the services' sync is done and `documents.list` of `agendaId` answers
+ * Waits (untimed) until the services' sync is done and `documents.query` of `agendaId` answers
  * rows; resolves the row count. Rejects after `waitMs` with the last state seen, at once when
  * the services have no sync status.
  */
@@ -72,10 +72,15 @@ export async function waitForListedAgenda(harness: HarnessProcess, agendaId: num
     const status = await harness.invoke('sync.status', {})
     const value = status.value as { syncing?: boolean; lastSyncAt?: string | null } | undefined
     if (status.ok && value && !value.syncing && value.lastSyncAt) {
-      const listed = await harness.invoke('documents.list', { agendaId })
-      const rows = (listed.value as { rows?: unknown[] } | undefined)?.rows
-      if (listed.ok && rows && rows.length > 0) return rows.length
-      last = listed.ok ? `${rows?.length ?? 0} rows` : `${listed.error?.code}: ${listed.error?.message}`
+      // The list's ids only (no rows): what the renderer asks first, without weighing on the memory measured.
+      const listed = await harness.invoke('documents.query', {
+        agendaId,
+        query: { queue: 'all', type: 'all', warnings: 'all', search: '', sort: { key: 'received', direction: 'desc' } },
+        window: { start: 0, count: 0 },
+      })
+      const ids = (listed.value as { ids?: unknown[] } | undefined)?.ids
+      if (listed.ok && ids && ids.length > 0) return ids.length
+      last = listed.ok ? `${ids?.length ?? 0} rows` : `${listed.error?.code}: ${listed.error?.message}`
     } else {
       last = status.ok ? `sync: ${JSON.stringify(value)}` : `${status.error?.code}: ${status.error?.message}`
       if (!status.ok && ['not_implemented', 'unknown_channel'].includes(status.error?.code ?? '')) {

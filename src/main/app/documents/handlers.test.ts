@@ -61,6 +61,67 @@ describe('documents.list', () => {
   })
 })
 
+describe('documents.query', () => {
+  const everything = {
+    queue: 'all',
+    type: 'all',
+    warnings: 'all',
+    search: '',
+    sort: { key: 'received', direction: 'desc' },
+  } as const
+  type Answer = {
+    ids: number[]
+    rows: { id: number; state: string }[]
+    counts: Record<string, number>
+    totals: Record<string, number>
+  }
+  const query = (input: Partial<typeof everything>, window = { start: 0, count: 50 }) =>
+    call('documents.query', { agendaId: 1, query: { ...everything, ...input }, window }) as Promise<Answer>
+
+  it('answers every id of the tab in order, with the counts of each tab and the rows of the window asked', async () => {
+    const all = await query({})
+    expect(all.ids).toEqual([14, 13, 12, 11, 10])
+    expect(all.rows.map((r) => r.id)).toEqual([14, 13, 12, 11, 10])
+    expect(all.totals).toMatchObject({ not_ready: 1, ready: 1, in_repair: 1, processing: 1, exported: 1, all: 5 })
+    const notReady = await query({ queue: 'not_ready' })
+    expect(notReady.ids).toEqual([10])
+    expect(notReady.counts).toEqual(notReady.totals)
+    const window = await query({}, { start: 1, count: 2 })
+    expect(window.ids).toHaveLength(5)
+    expect(window.rows.map((r) => r.id)).toEqual([13, 12])
+  })
+  it('applies the search, the checks filter and the sort, counting the tabs under the filters', async () => {
+    const searched = await query({ search: 'inv-11' })
+    expect(searched.ids).toEqual([11])
+    expect(searched.counts).toMatchObject({ ready: 1, all: 1 })
+    expect(searched.totals.all).toBe(5)
+    const flagged = await query({ warnings: 'warnings' })
+    expect(flagged.ids).toContain(10)
+    const ascending = await query({ sort: { key: 'received', direction: 'asc' } })
+    expect(ascending.ids).toEqual([10, 11, 12, 13, 14])
+  })
+  it('follows a change in the store (a new document is listed in the next answer)', async () => {
+    expect((await query({})).ids).toHaveLength(5)
+    workspace.addDocument(1, doc(15))
+    expect((await query({})).ids).toEqual([15, 14, 13, 12, 11, 10])
+  })
+  it('makes the agenda available offline, as opening it does', async () => {
+    await query({})
+    expect(workspace.opened).toContain(1)
+  })
+  it('refuses a window larger than the rows one call answers, and an unknown tab', async () => {
+    await expect(query({}, { start: 0, count: 501 })).rejects.toMatchObject({ code: 'validation' })
+    await expect(query({ queue: 'nope' as never })).rejects.toMatchObject({ code: 'validation' })
+  })
+})
+
+describe('documents.rows', () => {
+  it('answers the rows of the ids asked, in that order, leaving out ids not in the agenda', async () => {
+    const { rows } = (await call('documents.rows', { agendaId: 1, ids: [11, 99, 14] })) as { rows: { id: number }[] }
+    expect(rows.map((r) => r.id)).toEqual([11, 14])
+  })
+})
+
 describe('documents.get', () => {
   it('answers the full document with its checks, flagging the possible duplicate and overdue', async () => {
     const value = (await call('documents.get', { id: 10 })) as {

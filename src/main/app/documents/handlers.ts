@@ -11,6 +11,7 @@ import type { AgendaRowsSource } from './agendaRows'
 import { requireCachedDocument } from './cached'
 import { companyOf } from './rowCache'
 import { createPreviewImages, previewVersion, type PreviewUrlOf } from './previewImages'
+import { queryList, rowsByIds } from './rowQuery'
 import { withDuplicateFlags } from './rows'
 
 /** The part of the offline workspace the document handlers use. */
@@ -23,6 +24,8 @@ export type DocumentsWorkspace = Pick<
 /** The document channels served from the local store and the outbox. */
 export type DocumentChannel =
   | 'documents.list'
+  | 'documents.query'
+  | 'documents.rows'
   | 'documents.get'
   | 'documents.preview'
   | 'documents.original'
@@ -73,14 +76,26 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
   const now = deps.now ?? (() => new Date())
   const previewUrl = deps.previewUrl ?? relativePreviewUrl
   const previews = createPreviewImages(getWorkspace)
+  /** The agenda's rows, id descending, with the duplicate flags (the same array while unchanged). */
+  const flaggedRows = async (agendaId: number): Promise<readonly DocumentRow[]> => {
+    const listed = await rows.rowsOf(agendaId)
+    return withDuplicateFlags(listed.rows, listed.byKey)
+  }
 
   return {
     'documents.list': async ({ agendaId }) => {
       // Listing an agenda is opening it: it becomes available offline by default (never rejects).
       void getWorkspace().noteAgendaOpened(agendaId)
-      const listed = await rows.rowsOf(agendaId)
-      return { agendaId, rows: withDuplicateFlags(listed.rows, listed.byKey) as DocumentRow[] }
+      return { agendaId, rows: (await flaggedRows(agendaId)) as DocumentRow[] }
     },
+
+    'documents.query': async ({ agendaId, query, window }) => {
+      // Querying an agenda's list is opening it, as above.
+      void getWorkspace().noteAgendaOpened(agendaId)
+      return { agendaId, ...queryList(await flaggedRows(agendaId), query, window) }
+    },
+
+    'documents.rows': async ({ agendaId, ids }) => ({ agendaId, rows: rowsByIds(await flaggedRows(agendaId), ids) }),
 
     'documents.get': async ({ id }) => {
       const workspace = getWorkspace()

@@ -3,7 +3,9 @@ import { documentSchema } from '../../api/document'
 import { checkCodeSchema, checkResultSchema } from '../../checks/result'
 import { base64LengthOf, MAX_ORIGINAL_FILE_BYTES } from '../../files/limits'
 import { agendaRefSchema, documentIdSchema, setStateActionSchema } from '../../outbox/actions'
+import { QUEUES } from '../../queues'
 import { defineChannels, defineEvents } from '../define'
+import { queueCountsSchema } from './agendas'
 import { actionResultSchema } from './outbox'
 
 const id = documentIdSchema
@@ -81,6 +83,29 @@ export const previewImageSchema = z.object({
 export type PreviewImageView = z.infer<typeof previewImageSchema>
 
 /**
+ * What the inbox shows of an agenda: the tab, the type, checks and search filters and the
+ * sort (src/shared/documents/listQuery.ts applies them). The search is at most 200 characters.
+ */
+export const listQuerySchema = z
+  .object({
+    queue: z.enum(QUEUES),
+    type: z.enum(['all', 'PurchaseInvoice', 'SalesInvoice']),
+    warnings: z.enum(['all', 'warnings', 'clean']),
+    search: z.string().max(200),
+    sort: z
+      .object({
+        key: z.enum(['received', 'issueDate', 'dueDate', 'total', 'supplier']),
+        direction: z.enum(['asc', 'desc']),
+      })
+      .strict(),
+  })
+  .strict()
+export type ListQuery = z.infer<typeof listQuerySchema>
+
+/** Rows answered with a query, and asked by id at once, at most (a screen is about 30). */
+export const MAX_ROWS_PER_CALL = 500
+
+/**
  * Channels of documents. Reads come from the local store; actions go through the outbox and
  * answer the entry ids they wrote, so the renderer can undo them while unsent. Saving and
  * opening the original go through the host (save dialog, system viewer).
@@ -92,6 +117,39 @@ export const documentChannels = defineChannels({
     description:
       'Every cached, not archived document of an agenda as compact inbox rows, id descending; ' +
       'the renderer filters by queue, type and search and sorts locally.',
+  },
+  'documents.query': {
+    input: z
+      .object({
+        agendaId: agendaRefSchema,
+        query: listQuerySchema,
+        /** The positions in the list whose rows to answer with the ids (those on screen and around). */
+        window: z
+          .object({ start: z.number().int().min(0), count: z.number().int().min(0).max(MAX_ROWS_PER_CALL) })
+          .strict(),
+      })
+      .strict(),
+    output: z.object({
+      agendaId: agendaRefSchema,
+      /** Every document of the list, in its order: the tab, filters and sort applied. */
+      ids: z.array(id),
+      /** The rows of `ids` from `window.start`, at most `window.count` of them. */
+      rows: z.array(documentRowSchema),
+      /** Tab counts under the type, checks and search filters. */
+      counts: queueCountsSchema,
+      /** Tab counts of the whole agenda, filters aside. */
+      totals: queueCountsSchema,
+    }),
+    description:
+      'The inbox list of an agenda, worked out in the services: the ids in order, the tab counts ' +
+      'and the rows of a window of it. Opening an agenda this way makes it available offline by default.',
+  },
+  'documents.rows': {
+    input: z.object({ agendaId: agendaRefSchema, ids: z.array(id).max(MAX_ROWS_PER_CALL) }).strict(),
+    output: z.object({ agendaId: agendaRefSchema, rows: z.array(documentRowSchema) }),
+    description:
+      'The inbox rows of the given documents of an agenda (those about to be shown), in the order ' +
+      'asked; ids no longer listed in the agenda are left out.',
   },
   'documents.get': {
     input: z.object({ id }).strict(),

@@ -87,7 +87,7 @@ describe('DocumentCache', () => {
 })
 
 describe('neighboursOf', () => {
-  const rows = [10, 11, 12, 13, 14, 15, 16].map((id) => ({ id }))
+  const rows = [10, 11, 12, 13, 14, 15, 16]
   it('takes the next three in the direction of the move and one the other way', () => {
     expect(neighboursOf(rows, 3, 1)).toEqual([14, 15, 16, 12])
     expect(neighboursOf(rows, 3, -1)).toEqual([12, 11, 10, 14])

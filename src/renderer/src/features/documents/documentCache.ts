@@ -95,16 +95,16 @@ export class DocumentCache {
 const AHEAD = 3
 
 /**
- * The ids to load ahead around `index` of `rows` (the list as shown) after a move by `delta`
+ * The ids to load ahead around `index` of `ids` (the list as shown) after a move by `delta`
  * rows: the next {@link AHEAD} in the direction of the move and one the other way.
  */
-export function neighboursOf(rows: readonly { id: number }[], index: number, delta: number): number[] {
+export function neighboursOf(ids: readonly number[], index: number, delta: number): number[] {
   const step = delta < 0 ? -1 : 1
   const out: number[] = []
   const offsets = Array.from({ length: AHEAD }, (_, i) => (i + 1) * step)
   for (const offset of [...offsets, -step]) {
-    const row = rows[index + offset]
-    if (row) out.push(row.id)
+    const id = ids[index + offset]
+    if (id !== undefined) out.push(id)
   }
   return out
 }

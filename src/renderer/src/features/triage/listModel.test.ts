@@ -1,121 +1,34 @@
 import { describe, expect, it } from 'vitest'
 import type { DocumentRow } from '../../../../shared/ipc'
-import {
-  applyAction,
-  countFiltered,
-  filterRows,
-  isFiltered,
-  matchesSearch,
-  nextAfter,
-  parseAmountQuery,
-  sortRows,
-} from './listModel'
+import { emptyQueueCounts } from '../../../../shared/queues'
+import { applyAction, nextAfter, type ShownList } from './listModel'
 
-function row(id: number, overrides: Partial<DocumentRow> = {}): DocumentRow {
+function row(id: number, state: string): DocumentRow {
   return {
     id,
     type: 'PurchaseInvoice',
-    state: 'not_ready',
+    state,
     supplierName: `Supplier ${id}`,
+    counterpartyName: `Supplier ${id}`,
     invoiceNo: `INV-${id}`,
-    variableSymbol: `${id}000`,
-    issueDate: '2026-01-01',
-    dueDate: '2026-02-01',
-    total: 100 + id,
-    currency: 'EUR',
+    variableSymbol: null,
+    issueDate: null,
+    dueDate: null,
+    total: null,
+    currency: null,
     commentsCount: 0,
     pending: 0,
     failed: null,
     warnings: [],
-    ...overrides,
-    counterpartyName:
-      'counterpartyName' in overrides
-        ? overrides.counterpartyName!
-        : 'supplierName' in overrides
-          ? overrides.supplierName!
-          : `Supplier ${id}`,
   }
 }
 
-const rows = [
-  row(5, { state: 'ready', supplierName: 'Coolblue B.V.', total: 1234.5 }),
-  row(4, { state: 'exported', type: 'SalesInvoice', issueDate: '2025-12-01' }),
-  row(3, { state: 'repairing', dueDate: null }),
-  row(2, { state: 'extracting', supplierName: null, total: null }),
-  row(1, { state: 'not_ready', supplierName: 'ACME', issueDate: '2026-03-01' }),
-]
-
-describe('filtering the inbox', () => {
-  it('shows the documents of the tab: not ready and ready apart, so marking ready shrinks Not ready', () => {
-    expect(filterRows(rows, { queue: 'not_ready', type: 'all', search: '' }).map((r) => r.id)).toEqual([1])
-    expect(filterRows(rows, { queue: 'ready', type: 'all', search: '' }).map((r) => r.id)).toEqual([5])
-    expect(filterRows(rows, { queue: 'in_repair', type: 'all', search: '' }).map((r) => r.id)).toEqual([3])
-    expect(filterRows(rows, { queue: 'processing', type: 'all', search: '' }).map((r) => r.id)).toEqual([2])
-    expect(filterRows(rows, { queue: 'exported', type: 'all', search: '' }).map((r) => r.id)).toEqual([4])
-    expect(filterRows(rows, { queue: 'all', type: 'all', search: '' })).toHaveLength(5)
-  })
-  it('filters by type', () => {
-    expect(filterRows(rows, { queue: 'all', type: 'SalesInvoice', search: '' }).map((r) => r.id)).toEqual([4])
-    expect(filterRows(rows, { queue: 'all', type: 'PurchaseInvoice', search: '' })).toHaveLength(4)
-  })
-  it('filters by checks: rows with warnings, clean rows, or both', () => {
-    const flagged = [row(7, { warnings: ['duplicate'] }), row(6, { warnings: [] })]
-    expect(
-      filterRows(flagged, { queue: 'all', type: 'all', search: '', warnings: 'warnings' }).map((r) => r.id),
-    ).toEqual([7])
-    expect(filterRows(flagged, { queue: 'all', type: 'all', search: '', warnings: 'clean' }).map((r) => r.id)).toEqual([
-      6,
-    ])
-    expect(filterRows(flagged, { queue: 'all', type: 'all', search: '', warnings: 'all' })).toHaveLength(2)
-  })
-  it('counts the tabs under the search and filters, and says whether any applies', () => {
-    const filter = { type: 'all' as const, search: 'supplier' }
-    expect(countFiltered(rows, filter)).toMatchObject({ not_ready: 0, in_repair: 1, exported: 1, all: 2 })
-    expect(isFiltered(filter)).toBe(true)
-    expect(isFiltered({ type: 'all', search: ' ', warnings: 'all' })).toBe(false)
-    expect(countFiltered(rows, { type: 'all', search: '' }).all).toBe(5)
-  })
-  it('searches the counterparty of a sales invoice (its customer)', () => {
-    const sale = row(8, { type: 'SalesInvoice', supplierName: 'Us s.r.o.', counterpartyName: 'Buyer a.s.' })
-    expect(matchesSearch(sale, 'buyer')).toBe(true)
-  })
-  it('searches supplier name, invoice number and variable symbol, ignoring case', () => {
-    expect(filterRows(rows, { queue: 'all', type: 'all', search: 'coolblue' }).map((r) => r.id)).toEqual([5])
-    expect(filterRows(rows, { queue: 'all', type: 'all', search: 'inv-3' }).map((r) => r.id)).toEqual([3])
-    expect(filterRows(rows, { queue: 'all', type: 'all', search: '4000' }).map((r) => r.id)).toEqual([4])
-  })
-  it('searches amounts written the way people write them', () => {
-    expect(parseAmountQuery('1 234,50')).toBe(1234.5)
-    expect(parseAmountQuery('1,234.50')).toBe(1234.5)
-    expect(parseAmountQuery('€1234.5')).toBe(1234.5)
-    expect(parseAmountQuery('abc')).toBeNull()
-    expect(matchesSearch(rows[0]!, '1 234,50')).toBe(true)
-    expect(matchesSearch(rows[0]!, '1234.51')).toBe(false)
-  })
-})
-
-describe('sorting the inbox', () => {
-  it('keeps the service order (newest first) by default', () => {
-    expect(sortRows(rows, { key: 'received', direction: 'desc' }).map((r) => r.id)).toEqual([5, 4, 3, 2, 1])
-  })
-  it('sorts by issue date, due date, total and supplier, missing values last', () => {
-    expect(sortRows(rows, { key: 'issueDate', direction: 'asc' }).map((r) => r.id)).toEqual([4, 5, 3, 2, 1])
-    expect(sortRows(rows, { key: 'dueDate', direction: 'desc' }).at(-1)?.id).toBe(3)
-    expect(sortRows(rows, { key: 'total', direction: 'desc' }).map((r) => r.id)).toEqual([5, 4, 3, 1, 2])
-    expect(sortRows(rows, { key: 'supplier', direction: 'asc' }).map((r) => r.supplierName)).toEqual([
-      'ACME',
-      'Coolblue B.V.',
-      'Supplier 3',
-      'Supplier 4',
-      null,
-    ])
-  })
-  it('does not change the rows it was given', () => {
-    const copy = [...rows]
-    sortRows(rows, { key: 'total', direction: 'asc' })
-    expect(rows).toEqual(copy)
-  })
-})
+/** The Not ready tab showing 3, 2, 1 (all not ready) of an agenda that also has 5 ready and 4 exported. */
+function notReadyTab(): ShownList {
+  const rows = new Map([3, 2, 1].map((id) => [id, row(id, 'not_ready')]))
+  const counts = { ...emptyQueueCounts(), not_ready: 3, ready: 1, exported: 1, all: 5 }
+  return { queue: 'not_ready', ids: [3, 2, 1], rows, counts, totals: { ...counts } }
+}
 
 describe('the document to open after an action', () => {
   it('is the next one in the list as shown before the action', () => {
@@ -131,15 +44,26 @@ describe('the document to open after an action', () => {
   })
 })
 
-describe('the rows right after an action', () => {
-  it('moves a document marked ready out of Not ready into Ready to export', () => {
-    const after = applyAction(rows, [1], 'ready')
-    expect(filterRows(after, { queue: 'not_ready', type: 'all', search: '' })).toEqual([])
-    expect(after.find((r) => r.id === 1)).toMatchObject({ state: 'ready', pending: 1 })
-    expect(after[0]).toBe(rows[0])
+describe('the list right after an action (before the services answer again)', () => {
+  it('moves a document marked ready out of Not ready and counts it under Ready', () => {
+    const before = notReadyTab()
+    const after = applyAction(before, [2], 'ready')
+    expect(after.ids).toEqual([3, 1])
+    expect(after.rows.get(2)).toMatchObject({ state: 'ready', pending: 1 })
+    expect(after.rows.get(3)).toBe(before.rows.get(3))
+    expect(after.counts).toMatchObject({ not_ready: 2, ready: 2, all: 5 })
+    expect(after.totals).toMatchObject({ not_ready: 2, ready: 2, all: 5 })
+    expect(before.ids).toEqual([3, 2, 1])
   })
-  it('sends to repair as repairing and drops archived rows', () => {
-    expect(applyAction(rows, [5], 'repair').find((r) => r.id === 5)?.state).toBe('repairing')
-    expect(applyAction(rows, [5, 4], 'archive').map((r) => r.id)).toEqual([3, 2, 1])
+  it('keeps the row in the All tab with its new state', () => {
+    const after = applyAction({ ...notReadyTab(), queue: 'all' }, [2], 'exported')
+    expect(after.ids).toEqual([3, 2, 1])
+    expect(after.rows.get(2)?.state).toBe('exported')
+  })
+  it('sends to repair as repairing and drops archived rows from every tab and count', () => {
+    expect(applyAction(notReadyTab(), [3], 'repair').rows.get(3)?.state).toBe('repairing')
+    const archived = applyAction({ ...notReadyTab(), queue: 'all' }, [3, 2], 'archive')
+    expect(archived.ids).toEqual([1])
+    expect(archived.counts).toMatchObject({ not_ready: 1, all: 3 })
   })
 })

@@ -1,10 +1,9 @@
 /**
- * The state of the triage workspace: agendas, the inbox rows of the current agenda, filters,
- * cursor, selection, the open document and the stack of undoable actions. Everything is read
+ * The state of the triage workspace: agendas, the inbox list of the current agenda (filters,
+ * cursor, selection: inboxList.svelte.ts), the open document and the stack of undoable actions. Everything is read
  * through `docket().invoke` (the local store in main); actions go to the outbox; store changes
  * arrive as `documents.changed` / `outbox.changed` events.
  */
-import { SvelteSet } from 'svelte/reactivity'
 import type { CheckResult } from '../../../../shared/checks/result'
 import {
   isDocketError,
@@ -12,71 +11,22 @@ import {
   type CachedCommentView,
   type CachedDocumentView,
   type DocketBridge,
-  type DocumentRow,
 } from '../../../../shared/ipc'
-import { countQueues, QUEUES, type Queue } from '../../../../shared/queues'
 import { afterPaint } from '../../lib/afterPaint'
 import { docket } from '../../lib/docket'
 import { t, type MessageKey } from '../../lib/i18n'
-import { errorMessage, showError, showToast } from '../../lib/toasts.svelte'
+import { showError, showToast } from '../../lib/toasts.svelte'
 import { markUndone, recordAction, recordReturnFromRepair, type HistoryEventKind } from '../comments/historyLog'
 import { DocumentCache, neighboursOf, type OpenedDocument } from '../documents/documentCache'
-import {
-  applyAction,
-  countFiltered,
-  filterRows,
-  isFiltered,
-  nextAfter,
-  sortRows,
-  type SortOrder,
-  type TriageActionKind,
-  type TypeFilter,
-  type WarningFilter,
-} from './listModel'
+import { InboxList } from './inboxList.svelte'
+import { applyAction, nextAfter, type TriageActionKind } from './listModel'
 import { saveAgendaId, savedAgendaId } from './savedAgenda'
 import { triageSettings } from './triageSettings.svelte'
 import { UndoStack, type UndoableAction } from './undoStack.svelte'
 
-export class TriageWorkspace {
+export class TriageWorkspace extends InboxList {
   agendas = $state.raw<AgendaSummary[]>([])
   agendasLoaded = $state(false)
-  agendaId = $state<number | null>(null)
-  rows = $state.raw<DocumentRow[]>([])
-  rowsLoaded = $state(false)
-  /** Why the list could not be read (shown with a retry), or null. */
-  rowsError = $state<string | null>(null)
-  queue = $state<Queue>('not_ready')
-  type = $state<TypeFilter>('all')
-  warnings = $state<WarningFilter>('all')
-  search = $state('')
-  sort = $state<SortOrder>({ key: 'received', direction: 'desc' })
-
-  /** The rows shown: the tab, type and search applied, sorted. */
-  visible = $derived(
-    sortRows(
-      filterRows(this.rows, { queue: this.queue, type: this.type, search: this.search, warnings: this.warnings }),
-      this.sort,
-    ),
-  )
-  /**
-   * Where each shown row is in {@link visible}, by id, so that moving the cursor does not search
-   * 10,000 rows on every key (built once per change of the list, when first asked).
-   */
-  // A lookup rebuilt with the list, not state of its own.
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  private readonly visibleIndex = $derived(new Map(this.visible.map((row, index) => [row.id, index])))
-  /** True when the search or a filter narrows the list (the counts then say "n of m"). */
-  filtered = $derived(isFiltered({ type: this.type, search: this.search, warnings: this.warnings }))
-  /** Tab counts under the search and filters (from the rows, so they follow optimistic actions). */
-  counts = $derived(countFiltered(this.rows, { type: this.type, search: this.search, warnings: this.warnings }))
-  /** Tab counts of the whole agenda, filters aside. */
-  totals = $derived(countQueues(this.rows.map((row) => row.state)))
-
-  /** The row with the keyboard cursor. */
-  cursorId = $state<number | null>(null)
-  readonly selected = new SvelteSet<number>()
-  /** The document shown in the pane. */
-  openId = $state<number | null>(null)
   document = $state.raw<CachedDocumentView | null>(null)
   checks = $state.raw<CheckResult[]>([])
   documentError = $state<string | null>(null)
@@ -105,7 +55,6 @@ export class TriageWorkspace {
   stepping = $state(false)
   /** The direction of the last cursor move (which neighbours to load ahead). */
   private lastMove = 1
-  private rowsToken = 0
   private refreshTimer: ReturnType<typeof setTimeout> | null = null
   private agendasTimer: ReturnType<typeof setTimeout> | null = null
   private unsubscribers: (() => void)[] = []
@@ -119,7 +68,10 @@ export class TriageWorkspace {
     } catch {
       // No bridge to main: loadAgendas has already shown why, and there is nothing to listen to.
     }
+    // A new tab, filter, search or sort asks the services for the list again.
+    const stopQuerying = this.followQuery()
     return () => {
+      stopQuerying()
       for (const off of this.unsubscribers.splice(0)) off()
       if (this.refreshTimer) clearTimeout(this.refreshTimer)
       if (this.agendasTimer) clearTimeout(this.agendasTimer)
@@ -164,7 +116,7 @@ export class TriageWorkspace {
 
   /** "Counterparty · invoice no." of a listed document, else "#id". */
   documentName(id: number): string {
-    const row = this.rows.find((r) => r.id === id)
+    const row = this.rows.get(id)
     const parts = [row?.counterpartyName, row?.invoiceNo].filter(Boolean)
     return parts.length > 0 ? parts.join(' · ') : `#${id}`
   }
@@ -173,12 +125,15 @@ export class TriageWorkspace {
   async goTo(id: number, agendaId: number): Promise<void> {
     if (agendaId !== this.agendaId) await this.selectAgenda(agendaId)
     else await this.loadRows()
-    const row = this.rows.find((r) => r.id === id)
-    if (row && !this.visible.some((r) => r.id === id)) {
+    if (!this.visibleIndex.has(id)) {
       this.search = ''
       this.type = 'all'
       this.warnings = 'all'
-      if (!this.visible.some((r) => r.id === id)) this.queue = 'all'
+      await this.loadRows()
+      if (!this.visibleIndex.has(id)) {
+        this.queue = 'all'
+        await this.loadRows()
+      }
     }
     await this.open(id)
     this.focusInbox()
@@ -238,60 +193,11 @@ export class TriageWorkspace {
   async selectAgenda(agendaId: number): Promise<void> {
     if (this.agendaId !== agendaId) {
       this.agendaId = agendaId
-      this.selected.clear()
       this.closeDocument()
-      this.cursorId = null
-      this.rows = []
-      this.rowsLoaded = false
-      this.rowsError = null
+      this.resetList()
       saveAgendaId(agendaId)
     }
     await this.loadRows()
-  }
-
-  async loadRows(): Promise<void> {
-    const agendaId = this.agendaId
-    if (agendaId === null) return
-    const token = ++this.rowsToken
-    try {
-      const { rows } = await docket().invoke('documents.list', { agendaId })
-      if (agendaId !== this.agendaId || token !== this.rowsToken) return
-      this.rows = rows
-      this.rowsLoaded = true
-      this.rowsError = null
-      // A local lookup, not state: nothing renders from it.
-      // eslint-disable-next-line svelte/prefer-svelte-reactivity
-      const present = new Set(rows.map((row) => row.id))
-      for (const id of [...this.selected]) if (!present.has(id)) this.selected.delete(id)
-      if (this.cursorId === null || !this.visible.some((row) => row.id === this.cursorId)) {
-        this.cursorId = this.visible[0]?.id ?? null
-      }
-    } catch (error) {
-      if (agendaId !== this.agendaId || token !== this.rowsToken) return
-      this.rowsLoaded = true
-      // Rows shown before stay (a reload that failed); a list that never loaded says why.
-      if (this.rows.length === 0) this.rowsError = errorMessage(error)
-      else showError(error)
-    }
-  }
-
-  setQueue(queue: Queue): void {
-    this.queue = queue
-    this.selected.clear()
-    this.cursorId = this.visible[0]?.id ?? null
-  }
-
-  setSort(key: SortOrder['key']): void {
-    this.sort =
-      this.sort.key === key
-        ? { key, direction: this.sort.direction === 'asc' ? 'desc' : 'asc' }
-        : { key, direction: key === 'supplier' ? 'asc' : 'desc' }
-  }
-
-  /** Queue tab by 1-based position (keyboard 1..6). */
-  setQueueByNumber(n: number): void {
-    const queue = QUEUES[n - 1]
-    if (queue) this.setQueue(queue)
   }
 
   /**
@@ -357,58 +263,23 @@ export class TriageWorkspace {
     this.documentError = null
   }
 
-  /** The position of document `id` in the list as shown (0-based), or -1 when it is not shown. */
-  indexOfVisible(id: number | null): number {
-    return id === null ? -1 : (this.visibleIndex.get(id) ?? -1)
-  }
-
   /** Loads the open document's neighbours in the list ahead (see {@link neighboursOf}). */
   private loadAhead(id: number): void {
-    const rows = this.visible
     const index = this.indexOfVisible(id)
     if (index < 0) return
-    for (const next of neighboursOf(rows, index, this.lastMove)) this.opened.prefetch(next)
+    for (const next of neighboursOf(this.ids, index, this.lastMove)) this.opened.prefetch(next)
   }
 
   /** Moves the cursor by `delta` rows; the open pane follows the cursor. */
   move(delta: number): void {
     if (delta !== 0) this.lastMove = delta < 0 ? -1 : 1
-    const rows = this.visible
-    if (rows.length === 0) return
+    const ids = this.ids
+    if (ids.length === 0) return
     const index = this.indexOfVisible(this.cursorId)
-    const nextIndex = index < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, index + delta))
-    const id = rows[nextIndex]!.id
+    const nextIndex = index < 0 ? 0 : Math.min(ids.length - 1, Math.max(0, index + delta))
+    const id = ids[nextIndex]!
     this.cursorId = id
     if (this.openId !== null && this.openId !== id) void this.open(id, true)
-  }
-
-  toggleSelected(id: number | null = this.cursorId): void {
-    if (id === null) return
-    if (this.selected.has(id)) this.selected.delete(id)
-    else this.selected.add(id)
-  }
-
-  selectAll(): void {
-    for (const row of this.visible) this.selected.add(row.id)
-  }
-
-  clearSelection(): void {
-    this.selected.clear()
-  }
-
-  /** What an action applies to: the selection (in list order), else the open document, else the cursor row. */
-  targets(): number[] {
-    if (this.selected.size > 0) {
-      const ids = this.visible.filter((row) => this.selected.has(row.id)).map((row) => row.id)
-      return ids.length > 0 ? ids : [...this.selected]
-    }
-    const id = this.openId ?? this.cursorId
-    return id === null ? [] : [id]
-  }
-
-  /** The rows of the tab as shown that no check flags (what *Mark clean ones ready* acts on). */
-  cleanIds(): number[] {
-    return this.visible.filter((row) => row.warnings.length === 0).map((row) => row.id)
   }
 
   /**
@@ -424,7 +295,7 @@ export class TriageWorkspace {
       return false
     }
     const anchor = this.openId ?? this.cursorId
-    const visibleIds = this.visible.map((row) => row.id)
+    const visibleIds = this.ids
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local lookup, not state
     const next = anchor !== null ? nextAfter(visibleIds, anchor, new Set(ids)) : null
     this.busy = true
@@ -449,21 +320,29 @@ export class TriageWorkspace {
     }
     this.selected.clear()
     // The store has the effect already; the reload that follows confirms it.
-    this.rows = applyAction(this.rows, ids, kind)
+    const after = applyAction(
+      { queue: this.queue, ids: this.ids, rows: this.rows, counts: this.counts, totals: this.totals },
+      ids,
+      kind,
+    )
+    this.ids = after.ids
+    this.rows = after.rows
+    this.counts = after.counts
+    this.totals = after.totals
     const actedOnOpen = anchor !== null && ids.includes(anchor)
-    const openStillListed = this.openId !== null && this.visible.some((row) => row.id === this.openId)
+    const openStillListed = this.openId !== null && this.visibleIndex.has(this.openId)
     if (triageSettings.openNextAfterAction && actedOnOpen && next !== null) {
       if (this.openId !== null) void this.open(next)
       else this.cursorId = next
-    } else if (this.openId !== null && ids.includes(this.openId) && (kind === 'archive' || this.visible.length === 0)) {
+    } else if (this.openId !== null && ids.includes(this.openId) && (kind === 'archive' || this.ids.length === 0)) {
       this.closeDocument()
-    } else if (this.openId !== null && !openStillListed && this.visible.length === 0) {
+    } else if (this.openId !== null && !openStillListed && this.ids.length === 0) {
       this.closeDocument()
     } else if (this.openId !== null) {
       void this.loadDocument(this.openId, false)
     }
-    if (this.cursorId === null || !this.visible.some((row) => row.id === this.cursorId)) {
-      this.cursorId = next ?? this.visible[0]?.id ?? null
+    if (this.cursorId === null || !this.visibleIndex.has(this.cursorId)) {
+      this.cursorId = next ?? this.ids[0] ?? null
     }
     void this.loadRows()
     return true
@@ -515,10 +394,11 @@ export class TriageWorkspace {
       } else showError(error)
     }
     await this.loadRows()
-    if (last.anchor !== null && this.rows.some((row) => row.id === last.anchor)) {
-      if (!this.visible.some((row) => row.id === last.anchor)) this.queue = 'all'
-      await this.open(last.anchor)
+    if (last.anchor !== null && !this.visibleIndex.has(last.anchor)) {
+      this.queue = 'all'
+      await this.loadRows()
     }
+    if (last.anchor !== null && this.visibleIndex.has(last.anchor)) await this.open(last.anchor)
   }
 
   async addComment(text: string): Promise<boolean> {

@@ -1,0 +1,245 @@
+/**
+ * The inbox list of the triage workspace: the agenda, the tab, filters, search and sort, the
+ * list the services worked out for them (`documents.query`: every id in order, the tab
+ * counts) and the rows held around the screen (`documents.rows`, rowWindow.ts), the cursor
+ * and the selection. {@link TriageWorkspace} adds the agendas, the open document and actions.
+ */
+import { untrack } from 'svelte'
+import { SvelteSet } from 'svelte/reactivity'
+import { isFiltered } from '../../../../shared/documents/listQuery'
+import type { DocumentRow, ListQuery } from '../../../../shared/ipc'
+import { emptyQueueCounts, QUEUES, type Queue, type QueueCounts } from '../../../../shared/queues'
+import { docket } from '../../lib/docket'
+import { errorMessage, showError } from '../../lib/toasts.svelte'
+import type { SortOrder, TypeFilter, WarningFilter } from './listModel'
+import { mergeRows, missingIds, rangeToHold, type RowRange } from './rowWindow'
+
+export class InboxList {
+  agendaId = $state<number | null>(null)
+  /** Every document of the list as shown, in order: the tab, filters and sort applied (by the services). */
+  ids = $state.raw<readonly number[]>([])
+  /** The rows held of {@link ids}: those on screen and around them (rowWindow.ts). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
+  rows = $state.raw<ReadonlyMap<number, DocumentRow>>(new Map())
+  rowsLoaded = $state(false)
+  /** Why the list could not be read (shown with a retry), or null. */
+  rowsError = $state<string | null>(null)
+  queue = $state<Queue>('not_ready')
+  type = $state<TypeFilter>('all')
+  warnings = $state<WarningFilter>('all')
+  search = $state('')
+  sort = $state<SortOrder>({ key: 'received', direction: 'desc' })
+
+  /**
+   * Where each shown document is in {@link ids}, so that moving the cursor does not search
+   * 10,000 ids on every key (built once per change of the list, when first asked).
+   */
+  // A lookup rebuilt with the list, not state of its own.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  protected readonly visibleIndex = $derived(new Map(this.ids.map((id, index) => [id, index])))
+  /** True when the search or a filter narrows the list (the counts then say "n of m"). */
+  filtered = $derived(isFiltered({ type: this.type, search: this.search, warnings: this.warnings }))
+  /** Tab counts under the search and filters (moved at once by an action, then as the services count). */
+  counts = $state.raw<QueueCounts>(emptyQueueCounts())
+  /** Tab counts of the whole agenda, filters aside. */
+  totals = $state.raw<QueueCounts>(emptyQueueCounts())
+
+  /** The row with the keyboard cursor. */
+  cursorId = $state<number | null>(null)
+  readonly selected = new SvelteSet<number>()
+  /** The document shown in the pane. */
+  openId = $state<number | null>(null)
+
+  protected rowsToken = 0
+  /** The positions of the rows on screen (set by the list as it scrolls). */
+  protected shownRange: RowRange = { start: 0, end: 0 }
+  /** Ids asked by `documents.rows` for the current list (not asked again while it stands). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup of this object, nothing renders from it
+  private askedIds = new Set<number>()
+  private rowsInFlight = false
+  /** The query the list was last loaded with (a reload of the same one prunes the selection). */
+  private loadedQueryKey = ''
+
+  /** Follows the tab, filters, search and sort: a change asks the services again. Returns a stop function. */
+  protected followQuery(): () => void {
+    return $effect.root(() => {
+      $effect(() => {
+        const key = JSON.stringify(this.query())
+        untrack(() => {
+          if (this.agendaId !== null && key !== this.loadedQueryKey) void this.loadRows()
+        })
+      })
+    })
+  }
+
+  /** Forgets the list of the previous agenda. */
+  protected resetList(): void {
+    this.selected.clear()
+    this.cursorId = null
+    this.ids = []
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
+    this.rows = new Map()
+    this.counts = emptyQueueCounts()
+    this.totals = emptyQueueCounts()
+    this.rowsLoaded = false
+    this.rowsError = null
+  }
+
+  /** The list as the user set it: tab, filters, search and sort. */
+  query(): ListQuery {
+    return {
+      queue: this.queue,
+      type: this.type,
+      warnings: this.warnings,
+      search: this.search.slice(0, 200),
+      sort: { key: this.sort.key, direction: this.sort.direction },
+    }
+  }
+
+  /**
+   * Asks the services for the list (`documents.query`): the ids in order, the tab counts and
+   * the rows around those on screen, all at once so nothing flickers. A newer call wins.
+   */
+  async loadRows(): Promise<void> {
+    const agendaId = this.agendaId
+    if (agendaId === null) return
+    const token = ++this.rowsToken
+    const query = this.query()
+    const key = JSON.stringify(query)
+    const hold = rangeToHold(this.shownRange, Number.MAX_SAFE_INTEGER)
+    try {
+      const answer = await docket().invoke('documents.query', {
+        agendaId,
+        query,
+        window: { start: hold.start, count: hold.end - hold.start },
+      })
+      if (agendaId !== this.agendaId || token !== this.rowsToken) return
+      const sameQuery = key === this.loadedQueryKey
+      this.loadedQueryKey = key
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup of this object, nothing renders from it
+      this.askedIds = new Set()
+      this.ids = answer.ids
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
+      this.rows = new Map(answer.rows.map((row) => [row.id, row]))
+      this.counts = answer.counts
+      this.totals = answer.totals
+      this.rowsLoaded = true
+      this.rowsError = null
+      if (sameQuery) for (const id of [...this.selected]) if (!this.visibleIndex.has(id)) this.selected.delete(id)
+      if (this.cursorId === null || !this.visibleIndex.has(this.cursorId)) this.cursorId = this.ids[0] ?? null
+      this.fillRows()
+    } catch (error) {
+      if (agendaId !== this.agendaId || token !== this.rowsToken) return
+      this.rowsLoaded = true
+      // Rows shown before stay (a reload that failed); a list that never loaded says why.
+      if (this.ids.length === 0) this.rowsError = errorMessage(error)
+      else showError(error)
+    }
+  }
+
+  /** The row at `index` of the list as shown, when held (else the list draws a placeholder). */
+  rowAt(index: number): DocumentRow | undefined {
+    const id = this.ids[index]
+    return id === undefined ? undefined : this.rows.get(id)
+  }
+
+  /** The list says which rows are on screen; the rows around them are asked when not held. */
+  showRange(range: RowRange): void {
+    this.shownRange = range
+    this.fillRows()
+  }
+
+  /** Asks `documents.rows` for the rows around the screen that are not held (one call at a time). */
+  private fillRows(): void {
+    const agendaId = this.agendaId
+    if (agendaId === null || this.rowsInFlight) return
+    const ids = this.ids
+    const hold = rangeToHold(this.shownRange, ids.length)
+    const missing = missingIds(ids, this.rows, hold, this.askedIds)
+    if (missing.length === 0) return
+    for (const id of missing) this.askedIds.add(id)
+    const token = this.rowsToken
+    this.rowsInFlight = true
+    docket()
+      .invoke('documents.rows', { agendaId, ids: missing })
+      .then(
+        ({ rows }) => {
+          if (token !== this.rowsToken || agendaId !== this.agendaId) return
+          this.rows = mergeRows(this.rows, rows, this.ids, rangeToHold(this.shownRange, this.ids.length), [
+            this.cursorId,
+            this.openId,
+          ])
+        },
+        // The list keeps its placeholders; the next change or scroll asks again.
+        () => undefined,
+      )
+      .finally(() => {
+        this.rowsInFlight = false
+        if (token === this.rowsToken) this.fillRows()
+      })
+  }
+
+  /** Shows another tab: the selection is cleared and the cursor goes to its first document. */
+  setQueue(queue: Queue): void {
+    if (queue === this.queue) return
+    this.queue = queue
+    this.selected.clear()
+    this.cursorId = null
+  }
+
+  setSort(key: SortOrder['key']): void {
+    this.sort =
+      this.sort.key === key
+        ? { key, direction: this.sort.direction === 'asc' ? 'desc' : 'asc' }
+        : { key, direction: key === 'supplier' ? 'asc' : 'desc' }
+  }
+
+  /** Queue tab by 1-based position (keyboard 1..6). */
+  setQueueByNumber(n: number): void {
+    const queue = QUEUES[n - 1]
+    if (queue) this.setQueue(queue)
+  }
+
+  /** The position of document `id` in the list as shown (0-based), or -1 when it is not shown. */
+  indexOfVisible(id: number | null): number {
+    return id === null ? -1 : (this.visibleIndex.get(id) ?? -1)
+  }
+
+  toggleSelected(id: number | null = this.cursorId): void {
+    if (id === null) return
+    if (this.selected.has(id)) this.selected.delete(id)
+    else this.selected.add(id)
+  }
+
+  selectAll(): void {
+    for (const id of this.ids) this.selected.add(id)
+  }
+
+  clearSelection(): void {
+    this.selected.clear()
+  }
+
+  /** What an action applies to: the selection (in list order), else the open document, else the cursor row. */
+  targets(): number[] {
+    if (this.selected.size > 0) {
+      const ids = this.ids.filter((id) => this.selected.has(id))
+      return ids.length > 0 ? ids : [...this.selected]
+    }
+    const id = this.openId ?? this.cursorId
+    return id === null ? [] : [id]
+  }
+
+  /**
+   * The documents of the tab as shown that no check flags (what *Mark clean ones ready* acts
+   * on), asked of the services with the checks filter set to clean. Rejects as the bridge does.
+   */
+  async cleanIds(): Promise<number[]> {
+    if (this.agendaId === null) return []
+    const { ids } = await docket().invoke('documents.query', {
+      agendaId: this.agendaId,
+      query: { ...this.query(), warnings: 'clean' },
+      window: { start: 0, count: 0 },
+    })
+    return ids
+  }
+}

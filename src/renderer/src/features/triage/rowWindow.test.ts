@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import type { DocumentRow } from '../../../../shared/ipc'
+import { mergeRows, missingIds, rangeToHold, ROW_MARGIN } from './rowWindow'
+
+const row = (id: number) => ({ id }) as DocumentRow
+const ids = Array.from({ length: 10_000 }, (_, i) => 10_000 - i)
+
+describe('the rows the renderer holds', () => {
+  it('holds the rows on screen and a margin around them, within the list', () => {
+    expect(rangeToHold({ start: 0, end: 20 }, ids.length)).toEqual({ start: 0, end: 20 + ROW_MARGIN })
+    expect(rangeToHold({ start: 500, end: 520 }, ids.length)).toEqual({
+      start: 500 - ROW_MARGIN,
+      end: 520 + ROW_MARGIN,
+    })
+    expect(rangeToHold({ start: 9990, end: 10_000 }, ids.length).end).toBe(10_000)
+    expect(rangeToHold({ start: 50, end: 60 }, 10)).toEqual({ start: 0, end: 10 })
+  })
+  it('asks only for rows neither held nor asked already', () => {
+    const held = new Map([ids[0]!, ids[1]!].map((id) => [id, row(id)]))
+    const asked = new Set([ids[2]!])
+    expect(missingIds(ids, held, { start: 0, end: 5 }, asked)).toEqual([ids[3], ids[4]])
+  })
+  it('lets go of rows far from the screen once it holds too many, keeping the cursor and the open one', () => {
+    let held = new Map<number, DocumentRow>()
+    for (let start = 0; start < 3000; start += 500) {
+      held = mergeRows(held, ids.slice(start, start + 500).map(row), ids, { start, end: start + 500 }, [ids[0]!])
+    }
+    expect(held.size).toBeLessThanOrEqual(2000)
+    expect(held.has(ids[2999]!)).toBe(true)
+    expect(held.has(ids[0]!)).toBe(true)
+    expect(held.has(ids[100]!)).toBe(false)
+  })
+  it('never changes the map it was given', () => {
+    const held = new Map([[1, row(1)]])
+    mergeRows(held, [row(2)], [1, 2], { start: 0, end: 2 })
+    expect([...held.keys()]).toEqual([1])
+  })
+})
