@@ -79,6 +79,34 @@ describe('offline copies', () => {
     )
   })
 
+  it('copies an agenda opened after the last pull at once, without waiting for the next pull', async () => {
+    const ws = await h.workspace({ pullIntervalMs: 600_000 })
+    ws.start()
+    await ws.syncNow()
+    const pulls = h.service.count('listAgendas')
+    expect(ws.status().offlineCopies.total).toBe(0)
+    await ws.noteAgendaOpened(1)
+    expect(await copiesSettled(ws)).toMatchObject({ done: 3, total: 3 })
+    expect(h.service.count('listAgendas')).toBe(pulls)
+  })
+
+  it('copies an agenda opened while a run copies another one right after that run', async () => {
+    const getPreview = h.service.getPreview
+    h.service.getPreview = async (path: string) => {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      return getPreview(path)
+    }
+    const ws = await h.workspace({ pullIntervalMs: 600_000 })
+    await ws.noteAgendaOpened(2)
+    ws.start()
+    while (!ws.status().offlineCopies.running) await new Promise((resolve) => setTimeout(resolve, 1))
+    const pulls = h.service.count('listAgendas')
+    await ws.noteAgendaOpened(1)
+    expect(ws.status().offlineCopies).toMatchObject({ total: 3, running: true })
+    expect(await copiesSettled(ws)).toMatchObject({ done: 6, total: 6 })
+    expect(h.service.count('listAgendas')).toBe(pulls)
+  })
+
   it('keeps at most 2 copies in flight', async () => {
     for (let i = 0; i < 10; i++) h.service.addDocument(1)
     let inFlight = 0

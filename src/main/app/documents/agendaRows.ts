@@ -1,14 +1,30 @@
-import { duplicateCandidateOf, duplicateKeysOf, type DuplicateCandidate } from '../../../shared/checks/duplicates'
+import { duplicateCandidateOf, type DuplicateCandidate } from '../../../shared/checks/duplicates'
 import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
+import type { DocumentRow } from '../../../shared/ipc'
 import type { CachedDocument } from '../../offline'
 import type { SubscribeToEvents } from '../eventBus'
+import { duplicateKeyStrings } from './duplicateIndex'
 import { AgendaRowCache, readAgendaRows, type AgendaRows, type RowsWorkspace } from './rowCache'
+import { withDuplicateFlags } from './rows'
 
 /** Where the agenda and document handlers get an agenda's rows and duplicate candidates. */
 export interface AgendaRowsSource {
-  /** The inbox rows and duplicate index of an agenda. Workspace errors pass through. */
+  /** The inbox rows (own warnings only) and duplicate index of an agenda. Workspace errors pass through. */
   rowsOf(agendaId: number): Promise<AgendaRows>
-  /** The documents of `doc`'s agenda that share one of its duplicate keys (all the check needs to see). */
+  /**
+   * The inbox rows of an agenda, id descending, with `duplicate` added to the warnings of each
+   * document that shares a duplicate key with another one ({@link withDuplicateFlags}). With
+   * the row cache, the same array while the agenda is unchanged and a new one after any
+   * change (callers may key what they derive by it); without it, a new array at each call.
+   * The array and its rows are never changed. Workspace errors pass through.
+   */
+  flaggedRowsOf(agendaId: number): Promise<readonly DocumentRow[]>
+  /**
+   * The documents of `doc`'s agenda that share one of its duplicate keys (all the check needs
+   * to see), `doc` included when it is listed. Exact: the documents the index names are read
+   * from the workspace and kept only when they are still in the agenda, not archived, and carry
+   * one of the keys. Workspace errors pass through.
+   */
   candidatesOf(doc: CachedDocument): Promise<readonly DuplicateCandidate[]>
 }
 
@@ -61,14 +77,30 @@ export function createAgendaRowsSource(
 
   return {
     rowsOf,
+    async flaggedRowsOf(agendaId) {
+      const listed = await rowsOf(agendaId)
+      return withDuplicateFlags(listed.rows, listed.byKey)
+    },
     async candidatesOf(doc) {
-      const keys = duplicateKeysOf(duplicateCandidateOf(doc))
+      const keys = duplicateKeyStrings(doc)
       if (keys.length === 0) return []
       const timed = cache ? undefined : lastRead.get(doc.agenda_id)
       const rows = await (timed && now().getTime() - timed.at <= maxAge ? timed.rows : rowsOf(doc.agenda_id))
-      const found = new Map<number, DuplicateCandidate>()
-      for (const { key } of keys) for (const candidate of rows.byKey.get(key) ?? []) found.set(candidate.id, candidate)
-      return [...found.values()]
+      const ids = new Set(keys.flatMap((key) => rows.byKey.idsUnder(key)))
+      const workspace = getWorkspace()
+      const others = await Promise.all(
+        [...ids].map((id) => (id === doc.id ? Promise.resolve(doc) : workspace.getDocument(id))),
+      )
+      const wanted = new Set(keys)
+      return others
+        .filter(
+          (other): other is CachedDocument =>
+            other !== null &&
+            other.agenda_id === doc.agenda_id &&
+            !other.local?.archived &&
+            duplicateKeyStrings(other).some((key) => wanted.has(key)),
+        )
+        .map(duplicateCandidateOf)
     },
   }
 }

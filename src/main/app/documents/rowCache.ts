@@ -1,10 +1,10 @@
 import { agendaProfileOf, type AgendaProfile } from '../../../shared/checks/context'
-import { duplicateCandidateOf, duplicateKeysOf, type DuplicateCandidate } from '../../../shared/checks/duplicates'
 import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
 import type { DocumentRow } from '../../../shared/ipc'
 import type { CachedDocument, OfflineWorkspace } from '../../offline'
 import type { SubscribeToEvents } from '../eventBus'
-import { toDocumentRow } from './rows'
+import { DuplicateIndexBuilder, type DuplicateIndex } from './duplicateIndex'
+import { createStringPool, toDocumentRow, type StringPool } from './rows'
 
 /**
  * The part of the offline workspace the rows are read from; `listAgendas`, when given,
@@ -15,13 +15,16 @@ export type RowsWorkspace = Pick<OfflineWorkspace, 'forEachDocument' | 'getDocum
 
 /**
  * What the agenda and document handlers need of one agenda: the inbox rows (id descending,
- * as `OfflineWorkspace.listDocuments`) and the supplier + invoice number index of the duplicate
- * check. Arrays and maps are never mutated once handed out (a change builds new ones).
+ * as `OfflineWorkspace.listDocuments`, with their own warnings) and the duplicate index.
+ * Neither is ever changed once handed out (a change builds new ones).
  */
 export interface AgendaRows {
   rows: readonly DocumentRow[]
-  /** Duplicate candidates by each of their {@link duplicateKeysOf} (documents without a key are left out). */
-  byKey: ReadonlyMap<string, readonly DuplicateCandidate[]>
+  /**
+   * The duplicate index: the ids of the documents under each of their duplicate keys (by the
+   * keys' hashes; documents without a key are left out).
+   */
+  byKey: DuplicateIndex
   /** The agenda's company and home currency the rows were flagged against (null when unknown). */
   company: AgendaProfile | null
 }
@@ -52,28 +55,16 @@ export async function readAgendaRows(
   workspace: Pick<RowsWorkspace, 'forEachDocument' | 'listAgendas'>,
   agendaId: number,
   rates?: ReferenceRateTable,
-): Promise<AgendaRows & { byKey: Map<string, DuplicateCandidate[]> }> {
+): Promise<AgendaRows> {
   const company = await companyOf(workspace, agendaId)
-  const byKey = new Map<string, DuplicateCandidate[]>()
+  const index = new DuplicateIndexBuilder()
+  const strings = createStringPool()
   const rows: DocumentRow[] = []
   await workspace.forEachDocument(agendaId, (doc) => {
-    addCandidate(byKey, doc)
-    rows.push(toDocumentRow(doc, company, rates))
+    index.addDocument(doc)
+    rows.push(toDocumentRow(doc, company, rates, strings))
   })
-  return { rows, byKey, company }
-}
-
-function addCandidate(byKey: Map<string, DuplicateCandidate[]>, doc: CachedDocument): void {
-  const candidate = duplicateCandidateOf(doc)
-  for (const { key } of duplicateKeysOf(candidate)) {
-    const list = byKey.get(key)
-    if (list) list.push(candidate)
-    else byKey.set(key, [candidate])
-  }
-}
-
-interface Entry extends AgendaRows {
-  byKey: Map<string, DuplicateCandidate[]>
+  return { rows, byKey: index.build(), company }
 }
 
 /**
@@ -97,7 +88,7 @@ interface Entry extends AgendaRows {
  */
 export class AgendaRowCache {
   private workspace: RowsWorkspace | null = null
-  private readonly agendas = new Map<number, Entry>()
+  private readonly agendas = new Map<number, AgendaRows>()
   private readonly dirty = new Set<number>()
   private generation = 0
   private tail: Promise<unknown> = Promise.resolve()
@@ -156,20 +147,24 @@ export class AgendaRowCache {
       return
     }
     const changed = new Set(ids)
+    const rates = this.rates?.()
     for (const [agendaId, entry] of this.agendas) {
-      let rows = entry.rows.filter((row) => !changed.has(row.id))
+      // The rows read again share their names and dates with the rows they replace.
+      const strings = createStringPool()
+      const kept: DocumentRow[] = []
+      for (const row of entry.rows) {
+        if (!changed.has(row.id)) kept.push(row)
+        else poolStringsOf(row, strings)
+      }
       const added = views.filter(
         (doc): doc is CachedDocument => doc !== null && doc.agenda_id === agendaId && !doc.local.archived,
       )
-      if (rows.length === entry.rows.length && added.length === 0) continue
-      for (const doc of added) rows = insertById(rows, toDocumentRow(doc, entry.company, this.rates?.()))
-      const byKey = new Map<string, DuplicateCandidate[]>()
-      for (const [key, list] of entry.byKey) {
-        const kept = list.filter((c) => !changed.has(c.id))
-        if (kept.length > 0) byKey.set(key, kept)
-      }
-      for (const doc of added) addCandidate(byKey, doc)
-      this.agendas.set(agendaId, { rows, byKey, company: entry.company })
+      if (kept.length === entry.rows.length && added.length === 0) continue
+      const rows = mergeById(
+        kept,
+        added.map((doc) => toDocumentRow(doc, entry.company, rates, strings)),
+      )
+      this.agendas.set(agendaId, { rows, byKey: entry.byKey.with(changed, added), company: entry.company })
     }
   }
 
@@ -192,14 +187,23 @@ export class AgendaRowCache {
   }
 }
 
-/** A copy of `rows` (id descending) with `row` at its place. */
-function insertById(rows: readonly DocumentRow[], row: DocumentRow): DocumentRow[] {
-  let low = 0
-  let high = rows.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (rows[mid]!.id > row.id) low = mid + 1
-    else high = mid
+/** Puts the names and dates of `row` into `strings`. */
+function poolStringsOf(row: DocumentRow, strings: StringPool): void {
+  for (const value of [row.supplierName, row.counterpartyName, row.issueDate, row.dueDate]) if (value) strings(value)
+}
+
+/**
+ * `rows` (id descending) and `added` (any order, ids not in `rows`; sorted in place) in one
+ * array, id descending: `rows` itself when nothing is added.
+ */
+function mergeById(rows: DocumentRow[], added: DocumentRow[]): DocumentRow[] {
+  if (added.length === 0) return rows
+  added.sort((a, b) => b.id - a.id)
+  const merged: DocumentRow[] = new Array<DocumentRow>(rows.length + added.length)
+  let r = 0
+  let a = 0
+  for (let i = 0; i < merged.length; i++) {
+    merged[i] = a >= added.length || (r < rows.length && rows[r]!.id > added[a]!.id) ? rows[r++]! : added[a++]!
   }
-  return [...rows.slice(0, low), row, ...rows.slice(low)]
+  return merged
 }

@@ -53,7 +53,7 @@ export class InboxList {
   protected rowsToken = 0
   /** The positions of the rows on screen (set by the list as it scrolls). */
   protected shownRange: RowRange = { start: 0, end: 0 }
-  /** Ids asked by `documents.rows` for the current list (not asked again while it stands). */
+  /** Ids asked by `documents.rows` for the current list and not (yet) answered: not asked again while it stands. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup of this object, nothing renders from it
   private askedIds = new Set<number>()
   private rowsInFlight = false
@@ -165,6 +165,9 @@ export class InboxList {
       .then(
         ({ rows }) => {
           if (token !== this.rowsToken || agendaId !== this.agendaId) return
+          // Rows answered may be let go later (far from the screen) and asked again then; only
+          // ids the services did not answer (gone meanwhile) stay asked.
+          for (const row of rows) this.askedIds.delete(row.id)
           this.rows = mergeRows(this.rows, rows, this.ids, rangeToHold(this.shownRange, this.ids.length), [
             this.cursorId,
             this.openId,
