@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Document } from '../../../shared/api'
+import type { ListQuery } from '../../../shared/ipc'
 import type { Handlers } from '../router'
 import { FakeWorkspace, sampleDocument as doc, seededWorkspace } from '../testing/fakeWorkspace'
 import { routerCall } from '../testing/routerCall'
@@ -62,20 +63,20 @@ describe('documents.list', () => {
 })
 
 describe('documents.query', () => {
-  const everything = {
+  const everything: ListQuery = {
     queue: 'all',
     type: 'all',
     warnings: 'all',
     search: '',
     sort: { key: 'received', direction: 'desc' },
-  } as const
+  }
   type Answer = {
     ids: number[]
     rows: { id: number; state: string }[]
     counts: Record<string, number>
     totals: Record<string, number>
   }
-  const query = (input: Partial<typeof everything>, window = { start: 0, count: 50 }) =>
+  const query = (input: Partial<ListQuery>, window = { start: 0, count: 50 }) =>
     call('documents.query', { agendaId: 1, query: { ...everything, ...input }, window }) as Promise<Answer>
 
   it('answers every id of the tab in order, with the counts of each tab and the rows of the window asked', async () => {

@@ -84,15 +84,20 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
 
   return {
     'documents.list': async ({ agendaId }) => {
-      // Listing an agenda is opening it: it becomes available offline by default (never rejects).
-      void getWorkspace().noteAgendaOpened(agendaId)
-      return { agendaId, rows: (await flaggedRows(agendaId)) as DocumentRow[] }
+      // Listing an agenda is opening it: it becomes available offline by default (never rejects),
+      // recorded before the answer so an `agendas.list` after it says so.
+      const opened = getWorkspace().noteAgendaOpened(agendaId)
+      const listed = (await flaggedRows(agendaId)) as DocumentRow[]
+      await opened
+      return { agendaId, rows: listed }
     },
 
     'documents.query': async ({ agendaId, query, window }) => {
       // Querying an agenda's list is opening it, as above.
-      void getWorkspace().noteAgendaOpened(agendaId)
-      return { agendaId, ...queryList(await flaggedRows(agendaId), query, window) }
+      const opened = getWorkspace().noteAgendaOpened(agendaId)
+      const answer = { agendaId, ...queryList(await flaggedRows(agendaId), query, window) }
+      await opened
+      return answer
     },
 
     'documents.rows': async ({ agendaId, ids }) => ({ agendaId, rows: rowsByIds(await flaggedRows(agendaId), ids) }),

@@ -198,6 +198,8 @@ export class TriageWorkspace extends InboxList {
       saveAgendaId(agendaId)
     }
     await this.loadRows()
+    // Listing an agenda opens it, which makes it available offline by default: the sidebar's menu must say so.
+    if (this.agendas.some((a) => a.id === agendaId && !a.availableOffline)) await this.loadAgendas(false)
   }
 
   /**
