@@ -23,7 +23,8 @@ export interface AgendaRowsSource {
    * The documents of `doc`'s agenda that share one of its duplicate keys (all the check needs
    * to see), `doc` included when it is listed. Exact: the documents the index names are read
    * from the workspace and kept only when they are still in the agenda, not archived, and carry
-   * one of the keys. Workspace errors pass through.
+   * one of the keys. That is a read per document sharing a key: a few, or many for a file name
+   * many documents were uploaded under. Workspace errors pass through.
    */
   candidatesOf(doc: CachedDocument): Promise<readonly DuplicateCandidate[]>
 }

@@ -12,7 +12,6 @@ import { requireCachedDocument } from './cached'
 import { companyOf } from './rowCache'
 import { createPreviewImages, previewVersion, type PreviewUrlOf } from './previewImages'
 import { queryList, rowsByIds } from './rowQuery'
-import { withDuplicateFlags } from './rows'
 
 /** The part of the offline workspace the document handlers use. */
 export type DocumentsWorkspace = Pick<
@@ -77,10 +76,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
   const previewUrl = deps.previewUrl ?? relativePreviewUrl
   const previews = createPreviewImages(getWorkspace)
   /** The agenda's rows, id descending, with the duplicate flags (the same array while unchanged). */
-  const flaggedRows = async (agendaId: number): Promise<readonly DocumentRow[]> => {
-    const listed = await rows.rowsOf(agendaId)
-    return withDuplicateFlags(listed.rows, listed.byKey)
-  }
+  const flaggedRows = (agendaId: number): Promise<readonly DocumentRow[]> => rows.flaggedRowsOf(agendaId)
 
   return {
     'documents.list': async ({ agendaId }) => {

@@ -164,6 +164,7 @@ describe('readAgendaRows', () => {
     visiting.addDocument(2, doc(6))
     const read = await readAgendaRows(visiting, 1)
     expect(read.rows.map((r) => r.id)).toEqual([9, 5])
-    expect([...read.byKey.values()].map((list) => list.map((c) => c.id))).toEqual([[9, 5]])
+    expect(read.byKey.sharedIds()).toEqual([9, 5])
+    expect(read.byKey.idsUnder('acme\u00007')).toEqual([9, 5])
   })
 })

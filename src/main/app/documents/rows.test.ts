@@ -3,7 +3,8 @@ import { runChecks } from '../../../shared/checks/run'
 import type { Document } from '../../../shared/api'
 import type { CachedDocument } from '../../offline'
 import { sampleDocument } from '../testing/fakeWorkspace'
-import { ownWarnings, toDocumentRow, withDuplicateFlags } from './rows'
+import { DuplicateIndexBuilder } from './duplicateIndex'
+import { createStringPool, ownWarnings, toDocumentRow, withDuplicateFlags } from './rows'
 
 /** A sample document whose supplier has a VAT ID, so only the planted problem warns. */
 const cached = (doc: Document): CachedDocument =>
@@ -41,12 +42,45 @@ describe('the flags of an inbox row', () => {
     expect(toDocumentRow(doc, { name: 'Pino Bluebird', homeCurrency: 'EUR' }).warnings).toEqual([])
   })
 
-  it('add duplicate to every row sharing a supplier and invoice number, and copy only those', () => {
-    const rows = [1, 2, 3].map((id) => toDocumentRow(cached(sampleDocument(id))))
-    const byKey = new Map([['k', [{ id: 1 }, { id: 3 }]]])
+  it('add duplicate to every row sharing a duplicate key with another, and copy only those', () => {
+    const rows = [3, 2, 1].map((id) => toDocumentRow(cached(sampleDocument(id))))
+    const index = new DuplicateIndexBuilder()
+    for (const id of [1, 3]) index.addKey('acme\u0000inv-1', id)
+    index.addKey('acme\u0000inv-2', 2)
+    const byKey = index.build()
     const flagged = withDuplicateFlags(rows, byKey)
     expect(flagged.map((row) => row.warnings)).toEqual([['duplicate'], [], ['duplicate']])
     expect(flagged[1]).toBe(rows[1])
+    expect(rows[0]!.warnings).toEqual([])
     expect(withDuplicateFlags(rows, byKey)).toBe(flagged)
+    const none = [2, 1].map((id) => toDocumentRow(cached(sampleDocument(id))))
+    expect(withDuplicateFlags(none, new DuplicateIndexBuilder().build())).toBe(none)
+  })
+})
+
+describe('the rows of a whole agenda share what they can', () => {
+  it('rows with the same warnings share one frozen array', () => {
+    const [a, b, c] = [sampleDocument(1), sampleDocument(2), sampleDocument(3, { supplier: {} })]
+      .map(cached)
+      .map((doc) => toDocumentRow(doc))
+    expect(a!.warnings).toBe(b!.warnings)
+    expect(Object.isFrozen(a!.warnings)).toBe(true)
+    expect(c!.warnings).not.toEqual(a!.warnings)
+    expect(Object.isFrozen(c!.warnings)).toBe(true)
+    expect(() => (a!.warnings as string[]).push('duplicate')).toThrow(TypeError)
+  })
+
+  it('pooling changes no value of a row', () => {
+    const pool = createStringPool()
+    for (const doc of [
+      sampleDocument(1),
+      sampleDocument(2, { type: 'SalesInvoice', customer: { name: 'Pino' } }),
+      sampleDocument(3, { data: { header: { invoice_no: '7', variable_symbol: '7', issue_date: '' } } }),
+    ].map(cached)) {
+      expect(toDocumentRow(doc, null, undefined, pool)).toEqual(toDocumentRow(doc))
+    }
+    expect(
+      toDocumentRow(cached(sampleDocument(4, { data: { header: { invoice_no: '7', variable_symbol: '7' } } }))),
+    ).toMatchObject({ invoiceNo: '7', variableSymbol: '7' })
   })
 })
