@@ -7,6 +7,7 @@ import { startHarnessProcess, waitForListedAgenda, type HarnessProcess } from '.
 import { installProbe } from './lib/pageProbe'
 import { startPreviewProxy, type PreviewProxy } from './lib/previewProxy'
 import { failedResult, type BenchContext, type BenchResult } from './lib/result'
+import { rssBreakdown, type RssBreakdown } from './lib/rssBreakdown'
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess'
 import { median, percentile, round } from './lib/stats'
 import { SCALE_AGENDA_ID } from './lib/token'
@@ -61,6 +62,9 @@ export interface MemoryFigures {
   listedRssBytes?: number
   /** RSS of the services after the browser session (page loads, scrolling, 200 documents opened). */
   afterSessionRssBytes?: number
+  /** Where the RSS is at each reading (Linux only): private, LevelDB's mapped files, program. */
+  listedRssBreakdown?: RssBreakdown
+  afterSessionRssBreakdown?: RssBreakdown
   rendererJsHeapUsedBytes?: number
   rendererJsHeapTotalBytes?: number
   errors: string[]
@@ -142,6 +146,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     try {
       const usage = await harness.memory()
       memory.listedRssBytes = usage.rss
+      memory.listedRssBreakdown = rssBreakdown(harness.pid)
       memory.servicesRssBytes = usage.rss
       memory.servicesHeapTotalBytes = usage.heapTotal
       memory.servicesExternalBytes = usage.external
@@ -257,6 +262,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     try {
       const usage = await harness.memory()
       memory.afterSessionRssBytes = usage.rss
+      memory.afterSessionRssBreakdown = rssBreakdown(harness.pid)
       if (usage.rss >= (memory.servicesRssBytes ?? 0)) {
         memory.servicesHeapTotalBytes = usage.heapTotal
         memory.servicesExternalBytes = usage.external
@@ -490,7 +496,11 @@ export function composeB6(memory: MemoryFigures): BenchResult {
     figure:
       `${part('services RSS', rss)}` +
       (memory.listedRssBytes !== undefined && memory.afterSessionRssBytes !== undefined
-        ? ` (${mb(memory.listedRssBytes)} MB with the list loaded, ${mb(memory.afterSessionRssBytes)} MB after the browser session; JS heap used ${mb(memory.servicesHeapUsedBytes)} MB)`
+        ? ` (${mb(memory.listedRssBytes)} MB with the list loaded, ${mb(memory.afterSessionRssBytes)} MB after the browser session; JS heap used ${mb(memory.servicesHeapUsedBytes)} MB` +
+          (memory.afterSessionRssBreakdown
+            ? `; after the session ${memory.afterSessionRssBreakdown.anonymousMb} MB private, ${memory.afterSessionRssBreakdown.storeFilesMb} MB LevelDB's mapped files, ${memory.afterSessionRssBreakdown.executableMb} MB program`
+            : '') +
+          ')'
         : '') +
       `, ${part('renderer JS heap', heap)}`,
     pass: rss !== undefined && heap !== undefined && rss < 200 && heap < 150,
@@ -501,6 +511,8 @@ export function composeB6(memory: MemoryFigures): BenchResult {
       servicesExternalMb: mb(memory.servicesExternalBytes),
       servicesRssListedMb: mb(memory.listedRssBytes),
       servicesRssAfterSessionMb: mb(memory.afterSessionRssBytes),
+      servicesRssListedBreakdown: memory.listedRssBreakdown,
+      servicesRssAfterSessionBreakdown: memory.afterSessionRssBreakdown,
       servicesRssAfterFirstSyncMb: mb(memory.afterFirstSyncRssBytes),
       rendererJsHeapUsedMb: heap,
       rendererJsHeapTotalMb: mb(memory.rendererJsHeapTotalBytes),

@@ -20,7 +20,8 @@ export async function addSandboxServer(page: Page, sandbox: SandboxLogin, label 
 /**
  * Clicks "Sign in with the system browser" (in `within`, default the whole page), and in the
  * tab the harness opens plays the user on the sandbox's login page (labelled Email and
- * Password, "Sign in") and consent page ("Authorize" or "Deny"). Resolves with that tab.
+ * Password, "Sign in") and consent page ("Authorize" or "Deny"). Resolves with that tab once
+ * it shows the loopback listener's answer.
  */
 export async function signInOnSandboxPages(
   page: Page,
@@ -34,5 +35,12 @@ export async function signInOnSandboxPages(
   await popup.getByLabel('Password').fill('demo-password-1')
   await popup.getByRole('button', { name: 'Sign in' }).click()
   await popup.getByRole('button', { name: decision }).click()
+  // The consent page redirects to Docket's loopback listener, which answers "Signed in to
+  // Docket" or "Sign-in not completed". Closing the tab while that navigation is still in
+  // flight could leave Playwright's `close()` waiting for minutes: the tab is handed back once
+  // it shows the answer.
+  await expect(popup.getByRole('heading', { name: /^(Signed in to Docket|Sign-in not completed)$/ })).toBeVisible({
+    timeout: 30_000,
+  })
   return popup
 }
