@@ -1,32 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { DocumentRow } from '../ipc'
 import { countFiltered, filterRows, isFiltered, matchesSearch, parseAmountQuery, sortRows } from './listQuery'
+import { sampleRow } from './testing'
 
-function row(id: number, overrides: Partial<DocumentRow> = {}): DocumentRow {
-  return {
-    id,
-    type: 'PurchaseInvoice',
-    state: 'not_ready',
-    supplierName: `Supplier ${id}`,
-    invoiceNo: `INV-${id}`,
-    variableSymbol: `${id}000`,
-    issueDate: '2026-01-01',
-    dueDate: '2026-02-01',
-    total: 100 + id,
-    currency: 'EUR',
-    commentsCount: 0,
-    pending: 0,
-    failed: null,
-    warnings: [],
-    ...overrides,
-    counterpartyName:
-      'counterpartyName' in overrides
-        ? overrides.counterpartyName!
-        : 'supplierName' in overrides
-          ? overrides.supplierName!
-          : `Supplier ${id}`,
-  }
-}
+const row = sampleRow
 
 const rows = [
   row(5, { state: 'ready', supplierName: 'Coolblue B.V.', total: 1234.5 }),

@@ -6,6 +6,7 @@ import { createAgendaRowsSource, type AgendaRowsSource } from './agendaRows'
 import { duplicateKeyStrings, type KeyHasher } from './duplicateIndex'
 import { companyOf } from './rowCache'
 import { toDocumentRow } from './rows'
+import { seededRandom } from '../testing/seededRandom'
 
 /** While `on`, every duplicate key hashes alike: the index then names every document of the agenda. */
 const collisions = vi.hoisted(() => ({ on: false }))
@@ -20,17 +21,7 @@ vi.mock('./duplicateIndex', async (importOriginal) => {
   return { ...actual, DuplicateIndexBuilder: CollidingWhenAsked }
 })
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): (n: number) => number {
-  let state = seed >>> 0
-  return (n) => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)
-  }
-}
+const random = seededRandom
 
 /** A document drawn from small vocabularies, so that many share a duplicate key. */
 function drawn(id: number, pick: (n: number) => number): Document {

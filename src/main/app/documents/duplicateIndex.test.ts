@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { CheckedDocument } from '../../../shared/checks/context'
 import { sampleDocument } from '../testing/fakeWorkspace'
 import { DuplicateIndexBuilder, duplicateKeyStrings, seededKeyHasher, type KeyHasher } from './duplicateIndex'
+import { seededRandom } from '../testing/seededRandom'
 
-/** A small deterministic generator (mulberry32), so a failing case can be replayed. */
-function random(seed: number): (n: number) => number {
-  let state = seed >>> 0
-  return (n) => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)
-  }
-}
+const random = seededRandom
 
 /** Documents drawn from small vocabularies, so that many share a key (and some have none). */
 function generatedDocuments(count: number, seed: number, firstId = 1): CheckedDocument[] {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Document } from '../../../shared/api'
+import { EVERY_DOCUMENT } from '../../../shared/documents/testing'
 import type { ListQuery } from '../../../shared/ipc'
 import type { Handlers } from '../router'
 import { FakeWorkspace, sampleDocument as doc, seededWorkspace } from '../testing/fakeWorkspace'
@@ -63,13 +64,7 @@ describe('documents.list', () => {
 })
 
 describe('documents.query', () => {
-  const everything: ListQuery = {
-    queue: 'all',
-    type: 'all',
-    warnings: 'all',
-    search: '',
-    sort: { key: 'received', direction: 'desc' },
-  }
+  const everything = EVERY_DOCUMENT
   type Answer = {
     ids: number[]
     rows: { id: number; state: string }[]

@@ -1,38 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { DocumentRow, ListQuery } from '../../../shared/ipc'
+import { EVERY_DOCUMENT, sampleRow } from '../../../shared/documents/testing'
 import { queryList, rowsByIds } from './rowQuery'
 
-function row(id: number, overrides: Partial<DocumentRow> = {}): DocumentRow {
-  return {
-    id,
-    type: 'PurchaseInvoice',
-    state: 'not_ready',
-    supplierName: `Supplier ${id}`,
-    counterpartyName: `Supplier ${id}`,
-    invoiceNo: `INV-${id}`,
-    variableSymbol: null,
-    issueDate: null,
-    dueDate: null,
-    total: id * 10,
-    currency: 'EUR',
-    commentsCount: 0,
-    pending: 0,
-    failed: null,
-    warnings: [],
-    ...overrides,
-  }
-}
-
-const base: ListQuery = {
-  queue: 'all',
-  type: 'all',
-  warnings: 'all',
-  search: '',
-  sort: { key: 'received', direction: 'desc' },
-}
+const base = EVERY_DOCUMENT
 /** 1,000 rows, id descending as the row cache keeps them; every third one ready. */
 const agenda = Array.from({ length: 1000 }, (_, i) =>
-  row(1000 - i, { state: (1000 - i) % 3 === 0 ? 'ready' : 'not_ready' }),
+  sampleRow(1000 - i, { state: (1000 - i) % 3 === 0 ? 'ready' : 'not_ready' }),
 )
 
 describe('the inbox query worked out in the services', () => {

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { DocumentRow } from '../../../../shared/ipc'
+import { sampleRow } from '../../../../shared/documents/testing'
 import { emptyQueueCounts } from '../../../../shared/queues'
 import { applyAction, nextAfter, type ShownList } from './listModel'
 
-function row(id: number, state: string): DocumentRow {
-  return {
-    id,
-    type: 'PurchaseInvoice',
-    state,
-    supplierName: `Supplier ${id}`,
-    counterpartyName: `Supplier ${id}`,
-    invoiceNo: `INV-${id}`,
-    variableSymbol: null,
-    issueDate: null,
-    dueDate: null,
-    total: null,
-    currency: null,
-    commentsCount: 0,
-    pending: 0,
-    failed: null,
-    warnings: [],
-  }
-}
+const row = (id: number, state: string) => sampleRow(id, { state })
 
 /** The Not ready tab showing 3, 2, 1 (all not ready) of an agenda that also has 5 ready and 4 exported. */
 function notReadyTab(): ShownList {
