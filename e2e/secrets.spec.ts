@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../src/sandbox'
+import { EVERY_DOCUMENT } from '../src/shared/documents/testing'
 import { addSandboxServer, signInOnSandboxPages } from './support/signIn'
 
 /**
@@ -230,8 +231,10 @@ test.describe('where secrets go', () => {
     await expect
       .poll(
         async () => {
-          const list = JSON.parse(await invoke(page, 'documents.list', { agendaId })) as { rows?: { id: number }[] }
-          ids = (list.rows ?? []).map((r) => r.id)
+          const list = JSON.parse(
+            await invoke(page, 'documents.query', { agendaId, query: EVERY_DOCUMENT, window: { start: 0, count: 0 } }),
+          ) as { ids?: number[] }
+          ids = list.ids ?? []
           return ids.length
         },
         { timeout: 30_000 },

@@ -44,3 +44,6 @@ export const EVERY_DOCUMENT: ListQuery = {
   search: '',
   sort: { key: 'received', direction: 'desc' },
 }
+
+/** The first rows of a list, as many as one call answers: every row of a small test agenda. */
+export const FIRST_ROWS = { start: 0, count: 500 } as const

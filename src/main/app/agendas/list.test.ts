@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { EVERY_DOCUMENT, FIRST_ROWS } from '../../../shared/documents/testing'
 import type { Handlers } from '../router'
 import { seededWorkspace, type FakeWorkspace } from '../testing/fakeWorkspace'
 import { routerCall } from '../testing/routerCall'
@@ -46,8 +47,8 @@ describe('agendas.list', () => {
     })
   })
 
-  it('documents.list records the agenda as opened (what makes it available offline by default)', async () => {
-    await call('documents.list', { agendaId: 1 })
+  it('documents.query records the agenda as opened (what makes it available offline by default)', async () => {
+    await call('documents.query', { agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS })
     expect(workspace.opened).toEqual([1])
   })
 })

@@ -8,7 +8,7 @@ export type AgendaListWorkspace = Pick<OfflineWorkspace, 'listAgendas' | 'agenda
 
 /**
  * `agendas.list`: the cached agendas (with those created offline), their document counts
- * per inbox queue, counted from the same rows `documents.list` answers, and whether they are
+ * per inbox queue, counted from the same rows `documents.query` lists, and whether they are
  * available offline (default: opened in the last 30 days) and keep their originals offline.
  */
 export function createAgendaListHandlers(

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises'
+import { EVERY_DOCUMENT, FIRST_ROWS } from '../../../shared/documents/testing'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'undici'
@@ -79,7 +80,10 @@ describe('sign in again', () => {
     )
     await h['sync.now']!({}, context)
     const { agendas } = await h['agendas.list']!({}, context)
-    const { rows } = await h['documents.list']!({ agendaId: agendas[0]!.id }, context)
+    const { rows } = await h['documents.query']!(
+      { agendaId: agendas[0]!.id, query: EVERY_DOCUMENT, window: FIRST_ROWS },
+      context,
+    )
     const target = rows.find((r) => r.state === 'not_ready') ?? rows[0]!
 
     const revoked = await request(`${sandbox.url}/_sandbox/revoke-tokens`, { method: 'POST' })

@@ -35,7 +35,7 @@ export interface AgendaRowsOptions {
   /**
    * How long the supplier + invoice number index of an agenda (duplicate check) may be reused
    * by `documents.get` without reading the agenda again, in ms (default 60,000). Every
-   * `documents.list` and `agendas.list` refreshes it, and the renderer lists again on each
+   * `documents.query` and `agendas.list` refreshes it, and the renderer lists again on each
    * `documents.changed`, so in practice it is current; reading 10,000 documents per open
    * would not be.
    */
@@ -51,7 +51,7 @@ export interface AgendaRowsOptions {
 }
 
 /**
- * The rows of each agenda for `agendas.list`, `documents.list` and the duplicate check of
+ * The rows of each agenda for `agendas.list`, `documents.query`, `documents.rows` and the duplicate check of
  * `documents.get`: from the {@link AgendaRowCache} when events are given, else read on each
  * listing, with the last read reused for the duplicate check while younger than
  * `duplicateIndexMaxAgeMs`. `getWorkspace` is called on each request (it changes with the account).

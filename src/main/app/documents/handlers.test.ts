@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Document } from '../../../shared/api'
-import { EVERY_DOCUMENT } from '../../../shared/documents/testing'
+import { EVERY_DOCUMENT, FIRST_ROWS } from '../../../shared/documents/testing'
 import type { ListQuery } from '../../../shared/ipc'
 import type { Handlers } from '../router'
 import { FakeWorkspace, sampleDocument as doc, seededWorkspace } from '../testing/fakeWorkspace'
@@ -15,9 +15,11 @@ beforeEach(() => {
   call = routerCall(createTriageHandlers(() => workspace, { now: () => new Date(2026, 1, 5) }) as Handlers)
 })
 
-describe('documents.list', () => {
+describe('documents.query: the rows', () => {
   it('answers compact rows, id descending, with the extracted fields the inbox shows', async () => {
-    const { rows } = (await call('documents.list', { agendaId: 1 })) as { rows: Record<string, unknown>[] }
+    const { rows } = (await call('documents.query', { agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
+      rows: Record<string, unknown>[]
+    }
     expect(rows.map((r) => r.id)).toEqual([14, 13, 12, 11, 10])
     expect(rows[4]).toEqual({
       id: 10,
@@ -46,7 +48,9 @@ describe('documents.list', () => {
       doc(20, { type: 'SalesInvoice', supplier: { name: 'Demo s.r.o.' }, customer: { name: 'Buyer a.s.' } }),
     )
     workspace.addDocument(2, doc(21, { customer: { name: 'Demo s.r.o.' } }))
-    const { rows } = (await call('documents.list', { agendaId: 2 })) as { rows: Record<string, unknown>[] }
+    const { rows } = (await call('documents.query', { agendaId: 2, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
+      rows: Record<string, unknown>[]
+    }
     expect(rows.map((r) => [r.id, r.counterpartyName])).toEqual([
       [21, 'Supplier 21'],
       [20, 'Buyer a.s.'],
@@ -54,12 +58,16 @@ describe('documents.list', () => {
   })
   it("flags the document's own failed checks on its row (a total that is not subtotal + VAT)", async () => {
     workspace.addDocument(2, doc(22, { summary: { sub_total: 100, vat_total: 21, total: 150 } }))
-    const { rows } = (await call('documents.list', { agendaId: 2 })) as { rows: Record<string, unknown>[] }
+    const { rows } = (await call('documents.query', { agendaId: 2, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
+      rows: Record<string, unknown>[]
+    }
     expect(rows[0]!.id).toBe(22)
     expect(rows[0]!.warnings).toContain('summary_total')
   })
   it('refuses a malformed agenda id before the store is read', async () => {
-    await expect(call('documents.list', { agendaId: 'one' })).rejects.toMatchObject({ code: 'validation' })
+    await expect(
+      call('documents.query', { agendaId: 'one', query: EVERY_DOCUMENT, window: FIRST_ROWS }),
+    ).rejects.toMatchObject({ code: 'validation' })
   })
 })
 
@@ -154,7 +162,9 @@ describe('documents.get', () => {
     workspace.addDocument(2, doc(20, { ...copy, user_file_name: 'a.pdf' }))
     workspace.addDocument(2, doc(21, { ...copy, data: { header: { invoice_no: 'OTHER', issue_date: '2026-01-01' } } }))
     workspace.addDocument(2, doc(22, { supplier: { name: 'Elsewhere' }, user_file_name: 'A.PDF' }))
-    const { rows } = (await call('documents.list', { agendaId: 2 })) as { rows: { id: number; warnings: string[] }[] }
+    const { rows } = (await call('documents.query', { agendaId: 2, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
+      rows: { id: number; warnings: string[] }[]
+    }
     expect(rows.filter((row) => row.warnings.includes('duplicate')).map((row) => row.id)).toEqual([22, 21, 20])
     const checks = async (id: number) =>
       ((await call('documents.get', { id })) as { checks: { code: string }[] }).checks.find(
@@ -240,7 +250,7 @@ describe('actions through the outbox', () => {
     expect(workspace.outbox.map((e) => e.action)).toEqual([
       { kind: 'document.setState', documentId: 10, state: 'ready' },
     ])
-    const { rows } = (await call('documents.list', { agendaId: 1 })) as {
+    const { rows } = (await call('documents.query', { agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
       rows: { id: number; state: string; pending: number }[]
     }
     expect(rows.find((r) => r.id === 10)).toMatchObject({ state: 'ready', pending: 1 })
@@ -275,7 +285,9 @@ describe('actions through the outbox', () => {
   })
   it('archives documents, which then leave the list', async () => {
     await call('documents.archive', { ids: [10, 11] })
-    const { rows } = (await call('documents.list', { agendaId: 1 })) as { rows: { id: number }[] }
+    const { rows } = (await call('documents.query', { agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
+      rows: { id: number }[]
+    }
     expect(rows.map((r) => r.id)).toEqual([14, 13, 12])
   })
 })
@@ -284,7 +296,9 @@ describe('documents.undo', () => {
   it('undoes every entry of the last action while unsent', async () => {
     const { entryIds } = (await call('documents.archive', { ids: [10, 11] })) as { entryIds: string[] }
     expect(await call('documents.undo', { entryIds })).toEqual({ undone: 2 })
-    const { rows } = (await call('documents.list', { agendaId: 1 })) as { rows: { id: number }[] }
+    const { rows } = (await call('documents.query', { agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
+      rows: { id: number }[]
+    }
     expect(rows.map((r) => r.id)).toEqual([14, 13, 12, 11, 10])
   })
   it('answers too_late once the action was sent', async () => {
@@ -298,7 +312,9 @@ describe('documents.delete', () => {
   it('deletes through the outbox: the document leaves the list at once', async () => {
     expect(await call('documents.delete', { documentId: 10 })).toEqual({ queued: true })
     expect(workspace.outbox.map((e) => e.action)).toEqual([{ kind: 'document.delete', documentId: 10 }])
-    const { rows } = (await call('documents.list', { agendaId: 1 })) as { rows: { id: number }[] }
+    const { rows } = (await call('documents.query', { agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
+      rows: { id: number }[]
+    }
     expect(rows.map((r) => r.id)).toEqual([14, 13, 12, 11])
   })
   it('refuses to delete a document that is not cached', async () => {

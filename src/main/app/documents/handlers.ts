@@ -22,7 +22,6 @@ export type DocumentsWorkspace = Pick<
 
 /** The document channels served from the local store and the outbox. */
 export type DocumentChannel =
-  | 'documents.list'
   | 'documents.query'
   | 'documents.rows'
   | 'documents.get'
@@ -79,17 +78,9 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
   const flaggedRows = (agendaId: number): Promise<readonly DocumentRow[]> => rows.flaggedRowsOf(agendaId)
 
   return {
-    'documents.list': async ({ agendaId }) => {
-      // Listing an agenda is opening it: it becomes available offline by default (never rejects),
-      // recorded before the answer so an `agendas.list` after it says so.
-      const opened = getWorkspace().noteAgendaOpened(agendaId)
-      const listed = (await flaggedRows(agendaId)) as DocumentRow[]
-      await opened
-      return { agendaId, rows: listed }
-    },
-
     'documents.query': async ({ agendaId, query, window }) => {
-      // Querying an agenda's list is opening it, as above.
+      // Querying an agenda's list is opening it: it becomes available offline by default (never
+      // rejects), recorded before the answer so an `agendas.list` after it says so.
       const opened = getWorkspace().noteAgendaOpened(agendaId)
       const answer = { agendaId, ...queryList(await flaggedRows(agendaId), query, window) }
       await opened

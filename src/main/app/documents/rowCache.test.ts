@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { EVERY_DOCUMENT, FIRST_ROWS } from '../../../shared/documents/testing'
 import type { CachedDocument } from '../../offline'
 import { FakeWorkspace, sampleDocument as doc } from '../testing/fakeWorkspace'
 import { createTriageHandlers } from '../triage'
@@ -143,7 +144,9 @@ describe('triage handlers with the row cache', () => {
     expect(await duplicate()).toMatchObject({ status: 'ok' }) // no event yet: the cache holds
     emit('documents.changed', { documentIds: [31], agendaIds: [] })
     expect(await duplicate()).toMatchObject({ status: 'warning', documentIds: [31] })
-    expect((await handlers['documents.list']({ agendaId: 1 }, context)).rows[0]).toMatchObject({ id: 31 })
+    expect(
+      (await handlers['documents.query']({ agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS }, context)).rows[0],
+    ).toMatchObject({ id: 31 })
     expect(workspace.listCalls).toBe(2)
   })
 })

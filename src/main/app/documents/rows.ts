@@ -98,7 +98,7 @@ function sharedList(codes: readonly CheckCode[]): CheckCode[] {
 }
 
 /**
- * Projects a cached document onto the compact inbox row (`documents.list`): only what the
+ * Projects a cached document onto the compact inbox row (`documents.query`, `documents.rows`): only what the
  * list shows, searches, sorts and flags by. Missing extracted data becomes null; never throws.
  * The counterparty is the customer of a sales invoice and the supplier of anything else.
  * `company` (the agenda's) feeds the counterparty and exchange-rate flags, `rates` the latter.

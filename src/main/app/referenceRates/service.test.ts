@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { EVERY_DOCUMENT, FIRST_ROWS } from '../../../shared/documents/testing'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -121,7 +122,11 @@ describe('the reference rates in the running app', () => {
       }) as Handlers,
     )
     const rowWarnings = async () =>
-      ((await call('documents.list', { agendaId: 1 })) as { rows: { warnings: string[] }[] }).rows[0]!.warnings
+      (
+        (await call('documents.query', { agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
+          rows: { warnings: string[] }[]
+        }
+      ).rows[0]!.warnings
     const check = async () =>
       ((await call('documents.get', { id: 10 })) as { checks: { code: string; variant?: string }[] }).checks.find(
         (c) => c.code === 'exchange_rate',

@@ -111,13 +111,6 @@ export const MAX_ROWS_PER_CALL = 500
  * opening the original go through the host (save dialog, system viewer).
  */
 export const documentChannels = defineChannels({
-  'documents.list': {
-    input: z.object({ agendaId: agendaRefSchema }).strict(),
-    output: z.object({ agendaId: agendaRefSchema, rows: z.array(documentRowSchema) }),
-    description:
-      'Every cached, not archived document of an agenda as compact inbox rows, id descending; ' +
-      'the renderer filters by queue, type and search and sorts locally.',
-  },
   'documents.query': {
     input: z
       .object({
