@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Document } from '../../../shared/api'
 import type { CachedDocument } from '../../offline'
 import { FakeWorkspace, sampleDocument } from '../testing/fakeWorkspace'
-import { createAgendaRowsSource, type AgendaRowsSource } from './agendaRows'
+import { createAgendaRowsSource, MAX_DUPLICATE_CANDIDATES, type AgendaRowsSource } from './agendaRows'
 import { duplicateKeyStrings, type KeyHasher } from './duplicateIndex'
 import { companyOf } from './rowCache'
 import { toDocumentRow } from './rows'
@@ -194,6 +194,23 @@ describe('the duplicate candidates of a document', () => {
     workspace.documents.set(603, { ...workspace.documents.get(603)!, agenda_id: 2 })
     workspace.documents.get(604)!.local.archived = true
     expect(await candidateIds(source, doc)).toEqual([601])
+  })
+
+  it('name at most 25 others, reading a few dozen documents, when thousands share a file name', async () => {
+    for (let id = 1000; id < 1400; id++) workspace.addDocument(1, sampleDocument(id, { user_file_name: 'scan.pdf' }))
+    const source = createAgendaRowsSource(() => workspace, { subscribe })
+    await source.flaggedRowsOf(1)
+    let reads = 0
+    const getDocument = workspace.getDocument.bind(workspace)
+    workspace.getDocument = (id) => {
+      reads++
+      return getDocument(id)
+    }
+    const doc = workspace.documents.get(1200)!
+    const candidates = await source.candidatesOf(doc)
+    expect(candidates.filter((c) => c.id !== 1200)).toHaveLength(MAX_DUPLICATE_CANDIDATES)
+    expect(candidates.map((c) => c.id)).toContain(1200)
+    expect(reads).toBeLessThanOrEqual(2 * MAX_DUPLICATE_CANDIDATES)
   })
 
   it('are none for a document without keys, and follow a new duplicate once its event arrives', async () => {

@@ -23,8 +23,9 @@ export interface AgendaRowsSource {
    * The documents of `doc`'s agenda that share one of its duplicate keys (all the check needs
    * to see), `doc` included when it is listed. Exact: the documents the index names are read
    * from the workspace and kept only when they are still in the agenda, not archived, and carry
-   * one of the keys. That is a read per document sharing a key: a few, or many for a file name
-   * many documents were uploaded under. Workspace errors pass through.
+   * one of the keys. At most {@link MAX_DUPLICATE_CANDIDATES} others (the newest the index
+   * names), so a file name thousands of uploads share costs a few dozen reads, not thousands.
+   * Workspace errors pass through.
    */
   candidatesOf(doc: CachedDocument): Promise<readonly DuplicateCandidate[]>
 }
@@ -49,6 +50,14 @@ export interface AgendaRowsOptions {
   /** The exchange-rate check's reference table, asked at each read (default: the one shipped with Docket). */
   referenceRates?: () => ReferenceRateTable
 }
+
+/**
+ * Other documents a duplicate check names at most: enough to act on, and a bound on the
+ * documents read to find them (each is read from the store and its keys checked exactly).
+ */
+export const MAX_DUPLICATE_CANDIDATES = 25
+/** Candidate documents read at once. */
+const CANDIDATE_BATCH = 25
 
 /**
  * The rows of each agenda for `agendas.list`, `documents.query`, `documents.rows` and the duplicate check of
@@ -87,21 +96,35 @@ export function createAgendaRowsSource(
       if (keys.length === 0) return []
       const timed = cache ? undefined : lastRead.get(doc.agenda_id)
       const rows = await (timed && now().getTime() - timed.at <= maxAge ? timed.rows : rowsOf(doc.agenda_id))
-      const ids = new Set(keys.flatMap((key) => rows.byKey.idsUnder(key)))
+      const ids = [...new Set(keys.flatMap((key) => rows.byKey.idsUnder(key)))]
       const workspace = getWorkspace()
-      const others = await Promise.all(
-        [...ids].map((id) => (id === doc.id ? Promise.resolve(doc) : workspace.getDocument(id))),
-      )
       const wanted = new Set(keys)
-      return others
-        .filter(
-          (other): other is CachedDocument =>
-            other !== null &&
-            other.agenda_id === doc.agenda_id &&
-            !other.local?.archived &&
-            duplicateKeyStrings(other).some((key) => wanted.has(key)),
+      const found: DuplicateCandidate[] = []
+      let others = 0
+      // Read in small batches and stop once enough are found: a file name that thousands of
+      // uploads share ("scan.pdf") would otherwise read thousands of documents per open.
+      for (let start = 0; start < ids.length && others < MAX_DUPLICATE_CANDIDATES; start += CANDIDATE_BATCH) {
+        const batch = ids.slice(start, start + CANDIDATE_BATCH)
+        const read = await Promise.all(
+          batch.map((id) => (id === doc.id ? Promise.resolve(doc) : workspace.getDocument(id))),
         )
-        .map(duplicateCandidateOf)
+        for (const other of read) {
+          if (
+            other === null ||
+            other.agenda_id !== doc.agenda_id ||
+            other.local?.archived ||
+            !duplicateKeyStrings(other).some((key) => wanted.has(key))
+          )
+            continue
+          if (other.id !== doc.id) {
+            if (others >= MAX_DUPLICATE_CANDIDATES) continue
+            others++
+          }
+          found.push(duplicateCandidateOf(other))
+        }
+      }
+      if (!found.some((c) => c.id === doc.id) && ids.includes(doc.id)) found.push(duplicateCandidateOf(doc))
+      return found
     },
   }
 }
