@@ -50,6 +50,21 @@ test('search by supplier, invoice number and amount', async ({ page }) => {
   await expect(page.getByTestId('inbox-row')).toHaveAttribute('data-document-id', '4242')
 })
 
+test('a search scrolled far down shows its first hit at the top, with the cursor on it', async ({ page }) => {
+  await openApp(page)
+  await page.getByTestId('queue-tab-all').click()
+  const scroller = page.getByTestId('inbox-list').locator('..')
+  await scroller.evaluate((el) => (el.scrollTop = 200_000))
+  await expect(page.locator('[data-testid="inbox-row"][data-document-id="5000"]')).toBeVisible()
+  await page.keyboard.press('/')
+  await page.keyboard.type('gama')
+  await expect(page.getByTestId('inbox-matching')).toContainText('match')
+  await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(0)
+  const first = page.getByTestId('inbox-row').first()
+  await expect(first).toHaveClass(/cursor/)
+  await expect(first).toContainText(/gama/i)
+})
+
 test('help overlay lists every shortcut and traps focus', async ({ page }) => {
   await openApp(page)
   await page.keyboard.press('?')

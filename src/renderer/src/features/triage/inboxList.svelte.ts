@@ -49,6 +49,8 @@ export class InboxList {
   readonly selected = new SvelteSet<number>()
   /** The document shown in the pane. */
   openId = $state<number | null>(null)
+  /** Counts the lists of another query shown (the list then scrolls to show the cursor). */
+  listShown = $state(0)
 
   protected rowsToken = 0
   /** The positions of the rows on screen (set by the list as it scrolls). */
@@ -106,7 +108,12 @@ export class InboxList {
     const token = ++this.rowsToken
     const query = this.query()
     const key = JSON.stringify(query)
-    const hold = rangeToHold(this.shownRange, Number.MAX_SAFE_INTEGER)
+    // Another query's list is shown from its top; a reload keeps the rows on screen.
+    const shown =
+      key === this.loadedQueryKey
+        ? this.shownRange
+        : { start: 0, end: Math.max(0, this.shownRange.end - this.shownRange.start) }
+    const hold = rangeToHold(shown, Number.MAX_SAFE_INTEGER)
     try {
       const answer = await docket().invoke('documents.query', {
         agendaId,
@@ -126,7 +133,12 @@ export class InboxList {
       this.rowsLoaded = true
       this.rowsError = null
       if (sameQuery) for (const id of [...this.selected]) if (!this.visibleIndex.has(id)) this.selected.delete(id)
-      if (this.cursorId === null || !this.visibleIndex.has(this.cursorId)) this.cursorId = this.ids[0] ?? null
+      if (!sameQuery) {
+        // Another tab, filter, search or sort: the cursor stays on the open document when it is
+        // listed, else goes to the first hit, and the list shows it (its top, for the first).
+        this.cursorId = this.openId !== null && this.visibleIndex.has(this.openId) ? this.openId : (this.ids[0] ?? null)
+        this.listShown++
+      } else if (this.cursorId === null || !this.visibleIndex.has(this.cursorId)) this.cursorId = this.ids[0] ?? null
       this.fillRows()
     } catch (error) {
       if (agendaId !== this.agendaId || token !== this.rowsToken) return
