@@ -85,6 +85,8 @@ export class InboxList {
     this.totals = emptyQueueCounts()
     this.rowsLoaded = false
     this.rowsError = null
+    // The next agenda's list is a new one, shown from its top.
+    this.loadedQueryKey = ''
   }
 
   /** The list as the user set it: tab, filters, search and sort. */
