@@ -9,7 +9,7 @@ describe('decodeDocumentPage', () => {
     const result = decodeDocumentPage(pageBody(docs), 'application/json; charset=utf-8')
     if (!result.ok) throw new Error(result.problem)
     const validated = documentListResponseSchema.parse(JSON.parse(new TextDecoder().decode(pageBody(docs))))
-    expect(result.documents.map((d) => JSON.parse(d.json))).toEqual(validated.documents)
+    expect(result.documents.map((d) => JSON.parse(Buffer.from(d.json).toString('utf8')))).toEqual(validated.documents)
     expect(result.documents.map(({ json: _json, ...facts }) => facts)).toEqual([
       { id: 3, state: 'ready', last_modified_at: '2026-01-02T03:04:05Z', comments_count: 2, archived: true },
       { id: 2, state: 'ready', last_modified_at: '2026-01-02T03:04:05Z', comments_count: 0 },
@@ -48,7 +48,7 @@ describe('encodeDocument', () => {
     const encoded = encodeDocument(documentListResponseSchema.parse({ documents: [noCount] }).documents[0]!)
     expect('archived' in encoded).toBe(false)
     expect('comments_count' in encoded).toBe(false)
-    expect(JSON.parse(encoded.json)).toMatchObject({ archived: 'yes' })
+    expect(JSON.parse(Buffer.from(encoded.json).toString('utf8'))).toMatchObject({ archived: 'yes' })
   })
 })
 

@@ -17,8 +17,13 @@ export interface EncodedDocument {
   comments_count?: number
   /** `archived` when the service sent a boolean; absent otherwise. */
   archived?: boolean
-  /** `JSON.stringify` of the validated document: `JSON.parse(json)` is the `Document`. */
-  json: string
+  /**
+   * The UTF-8 bytes of `JSON.stringify` of the validated document (decoded and parsed, they are
+   * the `Document`). The documents of one page share one buffer, which the page decoder's
+   * thread hands over without copying: the main thread then holds no string per document
+   * (bench B1: their garbage cost it more time in the collector than the store writes).
+   */
+  json: Uint8Array
 }
 
 /**
@@ -61,18 +66,33 @@ export function validateBody<S extends z.ZodType>(
   return { ok: true, data: parsed.data }
 }
 
-/** The {@link EncodedDocument} of a validated document. */
+/**
+ * The {@link EncodedDocument}s of validated documents, their JSON written into one buffer of
+ * its own (not Node's shared pool), so that it can be transferred to another thread whole.
+ */
+export function encodeDocuments(docs: readonly Document[]): EncodedDocument[] {
+  const texts = docs.map((doc) => JSON.stringify(doc))
+  const buffer = Buffer.allocUnsafeSlow(texts.reduce((total, text) => total + Buffer.byteLength(text), 0))
+  let offset = 0
+  return docs.map((doc, index) => {
+    const length = buffer.write(texts[index]!, offset)
+    const encoded: EncodedDocument = {
+      id: doc.id,
+      state: doc.state,
+      last_modified_at: doc.last_modified_at,
+      json: new Uint8Array(buffer.buffer, buffer.byteOffset + offset, length),
+    }
+    offset += length
+    if (doc.comments_count !== undefined) encoded.comments_count = doc.comments_count
+    const archived = (doc as { archived?: unknown }).archived
+    if (typeof archived === 'boolean') encoded.archived = archived
+    return encoded
+  })
+}
+
+/** The {@link EncodedDocument} of one validated document. */
 export function encodeDocument(doc: Document): EncodedDocument {
-  const encoded: EncodedDocument = {
-    id: doc.id,
-    state: doc.state,
-    last_modified_at: doc.last_modified_at,
-    json: JSON.stringify(doc),
-  }
-  if (doc.comments_count !== undefined) encoded.comments_count = doc.comments_count
-  const archived = (doc as { archived?: unknown }).archived
-  if (typeof archived === 'boolean') encoded.archived = archived
-  return encoded
+  return encodeDocuments([doc])[0]!
 }
 
 /**
@@ -86,5 +106,5 @@ export function decodeDocumentPage(body: Uint8Array, contentType: string): Docum
   if (!json.ok) return json
   const valid = validateBody(json.value, documentListResponseSchema)
   if (!valid.ok) return { ok: false, problem: valid.problem }
-  return { ok: true, documents: valid.data.documents.map(encodeDocument) }
+  return { ok: true, documents: encodeDocuments(valid.data.documents) }
 }

@@ -17,7 +17,9 @@ parentPort?.on('message', (message: { id?: unknown; body?: unknown; contentType?
   } catch (error) {
     result = { ok: false, problem: error instanceof Error ? error.message : String(error) }
   }
-  parentPort?.postMessage({ id: message?.id, result })
+  // The page's documents share one buffer: handed over, not copied.
+  const shared = result.ok ? result.documents[0]?.json.buffer : undefined
+  parentPort?.postMessage({ id: message?.id, result }, shared instanceof ArrayBuffer ? [shared] : [])
 })
 
 parentPort?.postMessage({ ready: true })

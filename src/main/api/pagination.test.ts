@@ -254,7 +254,7 @@ describe('listDocumentPages', () => {
     expect(result).toBeUndefined()
     expect([...pages.keys()].sort()).toEqual([1, 2])
     expect(pages.get(2)!.map((d) => d.id)).toEqual([950, 949, 948, 947])
-    expect(JSON.parse(pages.get(2)![0]!.json)).toEqual(doc(950))
+    expect(JSON.parse(Buffer.from(pages.get(2)![0]!.json).toString('utf8'))).toEqual(doc(950))
     expect(decoded.length).toBeGreaterThanOrEqual(2)
     expect(decoded.every((type) => type.startsWith('application/json'))).toBe(true)
   })

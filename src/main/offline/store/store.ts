@@ -39,13 +39,16 @@ export const DOCUMENT_READ_CHUNK = 100
 type Sub<V> = AbstractSublevel<any, any, string, V>
 
 /**
- * One operation of an atomic batch across sublevels. A put with `valueEncoding: 'utf8'`
- * writes `value` (a string holding JSON) as it is, for a value already encoded elsewhere
+ * One operation of an atomic batch across sublevels. A put with `valueEncoding: 'view'`
+ * writes `value` (the UTF-8 bytes of JSON) as it is, for a value already encoded elsewhere
  * (a pulled document, encoded off the main thread); it reads back as JSON like any other.
  */
 export type BatchOp =
-  | { type: 'put'; sublevel: Sub<unknown>; key: string; value: unknown; valueEncoding?: 'utf8' }
+  | { type: 'put'; sublevel: Sub<unknown>; key: string; value: unknown; valueEncoding?: 'view' }
   | { type: 'del'; sublevel: Sub<unknown>; key: string }
+
+/** How a stored document record starts: `{"doc":` then the document's JSON. */
+const DOC_VALUE_HEAD = Buffer.from('{"doc":')
 
 /** The sublevels of a store, their reads and the operations that write them. */
 export class Store {
@@ -166,7 +169,7 @@ export class Store {
 
   /**
    * {@link putDocumentOps} for a document as a pull decoded it: the stored value is written
-   * from the document's JSON text (`doc.json`, validated and encoded off the main thread)
+   * from the document's JSON bytes (`doc.json`, validated and encoded off the main thread)
    * without parsing or encoding it again; it reads back as the same {@link DocumentRecord}.
    * `storedAt` is UTC ISO 8601.
    */
@@ -175,8 +178,9 @@ export class Store {
     facts: { agendaId: number; archived: boolean; storedAt: string },
     previous: DocumentRecord | undefined,
   ): BatchOp[] {
-    const value = `{"doc":${doc.json},"agendaId":${facts.agendaId},"archived":${facts.archived},"storedAt":${JSON.stringify(facts.storedAt)}}`
-    const put: BatchOp = { type: 'put', sublevel: this.sub(this.docs), key: pad(doc.id), value, valueEncoding: 'utf8' }
+    const tail = `,"agendaId":${facts.agendaId},"archived":${facts.archived},"storedAt":${JSON.stringify(facts.storedAt)}}`
+    const value = Buffer.concat([DOC_VALUE_HEAD, doc.json, Buffer.from(tail)])
+    const put: BatchOp = { type: 'put', sublevel: this.sub(this.docs), key: pad(doc.id), value, valueEncoding: 'view' }
     return this.withIndexOps(put, doc.id, doc.state, facts.agendaId, facts.archived, previous)
   }
 
