@@ -14,7 +14,7 @@ export interface AgendaOfflineChange {
 }
 
 /** An agenda opened again within this long is not written again (listing an agenda must not cost a write each time). */
-const OPENED_AT_PRECISION_MS = 3_600_000
+export const OPENED_AT_PRECISION_MS = 3_600_000
 
 /**
  * The offline settings of every agenda that has some, defaults applied for the time `now`

@@ -22,6 +22,7 @@ import { DOCUMENT_READ_CHUNK, Mutex, Store, type Level } from './store'
 import {
   agendaOfflineViews,
   noteAgendaOpened,
+  OPENED_AT_PRECISION_MS,
   setAgendaOffline,
   type AgendaOfflineChange,
   type AgendaOfflineView,
@@ -183,6 +184,8 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
   await engine.init()
 
   let closed = false
+  /** When each agenda was last noted as opened in this session (epoch ms). */
+  const notedOpened = new Map<number, number>()
   const ensureOpen = () => {
     if (closed) throw new OfflineError('closed', 'The workspace is closed.')
   }
@@ -373,8 +376,16 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
 
     async noteAgendaOpened(agendaId) {
       if (closed || agendaId <= 0) return
+      // Every list query of an agenda notes it: within the hour the store holds nothing newer
+      // (only this writes `openedAt`), so it is not read again.
+      const now = clock().getTime()
+      const noted = notedOpened.get(agendaId)
+      if (noted !== undefined && now - noted < OPENED_AT_PRECISION_MS) return
       try {
-        if (await noteAgendaOpened(store, agendaId, clock().getTime())) engine.offlineSettingsChanged()
+        if (await noteAgendaOpened(store, agendaId, now)) engine.offlineSettingsChanged()
+        // Written now, or found written within the hour: the next write can wait an hour (being
+        // opened keeps an agenda available offline for 30 days).
+        notedOpened.set(agendaId, now)
       } catch {
         // A failed write was told to the engine by the store's guard (the status shows it); a
         // missed "opened" only delays this agenda's default offline copies.

@@ -4,17 +4,16 @@
  * services run them over a whole agenda (`documents.query`), so the renderer receives only
  * the ids in order and the rows it shows; no Node or Electron here.
  */
-import type { DocumentRow } from '../ipc'
+import type { DocumentRow, ListQuery } from '../ipc'
 import { countQueues, isInQueue, type Queue, type QueueCounts } from '../queues'
 
-export type TypeFilter = 'all' | 'PurchaseInvoice' | 'SalesInvoice'
+/** The document types the list can be narrowed to (`documents.query`'s schema holds the values). */
+export type TypeFilter = ListQuery['type']
 /** Rows with failed checks or possible duplicates (`warnings`), rows without (`clean`), or both. */
-export type WarningFilter = 'all' | 'warnings' | 'clean'
-export type SortKey = 'received' | 'issueDate' | 'dueDate' | 'total' | 'supplier'
-export interface SortOrder {
-  key: SortKey
-  direction: 'asc' | 'desc'
-}
+export type WarningFilter = ListQuery['warnings']
+/** What the list is sorted by, and which way. */
+export type SortOrder = ListQuery['sort']
+export type SortKey = SortOrder['key']
 export interface ListFilter {
   queue: Queue
   type: TypeFilter

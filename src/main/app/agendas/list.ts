@@ -1,6 +1,6 @@
-import { countQueues } from '../../../shared/queues'
 import type { OfflineWorkspace } from '../../offline'
 import type { AgendaRowsSource } from '../documents/agendaRows'
+import { queueTotals } from '../documents/rowQuery'
 import type { HandlersFor } from '../router'
 
 /** The part of the offline workspace the agenda list uses. */
@@ -27,7 +27,7 @@ export function createAgendaListHandlers(
           id: agenda.id,
           name: agenda.name,
           homeCurrency: agenda.home_currency ?? null,
-          counts: countQueues(listed.rows.map((row) => row.state)),
+          counts: { ...queueTotals(listed.rows) },
           availableOffline: offline.get(agenda.id)?.availableOffline ?? false,
           keepOriginalsOffline: offline.get(agenda.id)?.keepOriginalsOffline ?? false,
         })

@@ -2,7 +2,6 @@ import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
 import { runChecks } from '../../../shared/checks/run'
 import { sniffDocumentType } from '../../../shared/files/fileType'
 import { MAX_ORIGINAL_FILE_BYTES } from '../../../shared/files/limits'
-import type { DocumentRow } from '../../../shared/ipc'
 import type { OfflineWorkspace } from '../../offline'
 import { AppError } from '../errors'
 import { enqueueAll } from '../outbox/enqueue'
@@ -74,20 +73,21 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
   const now = deps.now ?? (() => new Date())
   const previewUrl = deps.previewUrl ?? relativePreviewUrl
   const previews = createPreviewImages(getWorkspace)
-  /** The agenda's rows, id descending, with the duplicate flags (the same array while unchanged). */
-  const flaggedRows = (agendaId: number): Promise<readonly DocumentRow[]> => rows.flaggedRowsOf(agendaId)
 
   return {
     'documents.query': async ({ agendaId, query, window }) => {
       // Querying an agenda's list is opening it: it becomes available offline by default (never
       // rejects), recorded before the answer so an `agendas.list` after it says so.
       const opened = getWorkspace().noteAgendaOpened(agendaId)
-      const answer = { agendaId, ...queryList(await flaggedRows(agendaId), query, window) }
+      const answer = { agendaId, ...queryList(await rows.flaggedRowsOf(agendaId), query, window) }
       await opened
       return answer
     },
 
-    'documents.rows': async ({ agendaId, ids }) => ({ agendaId, rows: rowsByIds(await flaggedRows(agendaId), ids) }),
+    'documents.rows': async ({ agendaId, ids }) => ({
+      agendaId,
+      rows: rowsByIds(await rows.flaggedRowsOf(agendaId), ids),
+    }),
 
     'documents.get': async ({ id }) => {
       const workspace = getWorkspace()

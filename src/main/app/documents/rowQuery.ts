@@ -30,7 +30,11 @@ function sorted(rows: readonly DocumentRow[], sort: ListQuery['sort']): readonly
   return order
 }
 
-function totalsOf(rows: readonly DocumentRow[]): QueueCounts {
+/**
+ * The tab counts of an agenda's rows, filters aside, counted once per rows array (the row
+ * cache hands out a new one after any change). Do not change the object answered.
+ */
+export function queueTotals(rows: readonly DocumentRow[]): QueueCounts {
   let totals = agendaTotals.get(rows)
   if (!totals) agendaTotals.set(rows, (totals = countQueues(rows.map((row) => row.state))))
   return totals
@@ -49,7 +53,7 @@ export function queryList(
 ): ListAnswer {
   const filter = { queue: query.queue, type: query.type, search: query.search, warnings: query.warnings }
   const shown = filterRows(sorted(rows, query.sort), filter)
-  const totals = totalsOf(rows)
+  const totals = queueTotals(rows)
   return {
     ids: shown.map((row) => row.id),
     rows: shown.slice(window.start, window.start + Math.max(0, window.count)),

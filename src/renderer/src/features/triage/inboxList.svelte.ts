@@ -6,12 +6,11 @@
  */
 import { untrack } from 'svelte'
 import { SvelteSet } from 'svelte/reactivity'
-import { isFiltered } from '../../../../shared/documents/listQuery'
+import { isFiltered, type SortOrder, type TypeFilter, type WarningFilter } from '../../../../shared/documents/listQuery'
 import type { DocumentRow, ListQuery } from '../../../../shared/ipc'
 import { emptyQueueCounts, QUEUES, type Queue, type QueueCounts } from '../../../../shared/queues'
 import { docket } from '../../lib/docket'
 import { errorMessage, showError } from '../../lib/toasts.svelte'
-import type { SortOrder, TypeFilter, WarningFilter } from './listModel'
 import { mergeRows, missingIds, rangeToHold, type RowRange } from './rowWindow'
 
 export class InboxList {
@@ -52,9 +51,9 @@ export class InboxList {
   /** Counts the lists of another query shown (the list then scrolls to show the cursor). */
   listShown = $state(0)
 
-  protected rowsToken = 0
+  private rowsToken = 0
   /** The positions of the rows on screen (set by the list as it scrolls). */
-  protected shownRange: RowRange = { start: 0, end: 0 }
+  private shownRange: RowRange = { start: 0, end: 0 }
   /** Ids asked by `documents.rows` for the current list and not (yet) answered: not asked again while it stands. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup of this object, nothing renders from it
   private askedIds = new Set<number>()

@@ -6,8 +6,6 @@
 import type { DocumentRow } from '../../../../shared/ipc'
 import { isInQueue, queueOfState, type Queue, type QueueCounts } from '../../../../shared/queues'
 
-export type { SortKey, SortOrder, TypeFilter, WarningFilter } from '../../../../shared/documents/listQuery'
-
 /**
  * The document to open after acting on `currentId`: the next one in the list as it was
  * shown before the action, else the previous one, else null. Ids in `skip` (the other
