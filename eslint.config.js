@@ -40,6 +40,16 @@ export default tseslint.config(
               name: 'electron',
               message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.',
             },
+            // The main process runs node_modules unbundled: a barrel import loads every module
+            // behind it (the locale barrel alone costs the services about 50 MB of memory).
+            {
+              name: 'date-fns',
+              message: 'Import each function from its own path (date-fns/parseISO): the barrel loads all of date-fns.',
+            },
+            {
+              name: 'date-fns/locale',
+              message: 'Import each locale from its own path (date-fns/locale/cs): the barrel loads every locale.',
+            },
           ],
         },
       ],

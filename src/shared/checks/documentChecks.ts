@@ -1,4 +1,6 @@
-import { differenceInCalendarDays, intervalToDuration, startOfDay } from 'date-fns'
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays'
+import { intervalToDuration } from 'date-fns/intervalToDuration'
+import { startOfDay } from 'date-fns/startOfDay'
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools'
 import type { CheckedDocument } from './context'
 import { parseHeaderDate } from './dates'

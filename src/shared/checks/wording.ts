@@ -1,5 +1,6 @@
-import { formatDuration } from 'date-fns'
-import { cs, enUS } from 'date-fns/locale'
+import { formatDuration } from 'date-fns/formatDuration'
+import { cs } from 'date-fns/locale/cs'
+import { enUS } from 'date-fns/locale/en-US'
 import type { CheckResult, RequiredField } from './result'
 
 /** How the panel words the figures of a check: money in the document's currency, field names. */
