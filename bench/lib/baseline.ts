@@ -69,21 +69,41 @@ export async function parallelTransport(
   dispatcher: Agent,
   inFlight: number,
   pages: number,
+  /**
+   * Open the pages in flight as Docket's listing does (src/main/api/pagination.ts): page 1
+   * alone, one more in flight per full page answered, up to `inFlight`. Every page before the
+   * last is full in this listing, so each answer but the last widens the window.
+   */
+  slowStart = false,
 ): Promise<number> {
   const started = performance.now()
   let next = 1
-  const lane = async (): Promise<void> => {
-    for (let page = next++; page <= pages; page = next++) {
-      const query = new URLSearchParams({ agenda_id: String(agendaId), page: String(page) })
-      for (const type of types) query.append('type[]', type)
-      const response = await request(`${url}/api/v1_2/documents?${query}`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        dispatcher,
-      })
-      await response.body.arrayBuffer()
-      if (response.statusCode !== 200) throw new Error(`transport: page ${page} answered ${response.statusCode}`)
-    }
+  let window = slowStart ? 1 : Math.max(1, inFlight)
+  let running = 0
+  const fetchPage = async (page: number): Promise<void> => {
+    const query = new URLSearchParams({ agenda_id: String(agendaId), page: String(page) })
+    for (const type of types) query.append('type[]', type)
+    const response = await request(`${url}/api/v1_2/documents?${query}`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      dispatcher,
+    })
+    await response.body.arrayBuffer()
+    if (response.statusCode !== 200) throw new Error(`transport: page ${page} answered ${response.statusCode}`)
   }
-  await Promise.all(Array.from({ length: Math.max(1, inFlight) }, lane))
+  await new Promise<void>((resolve, reject) => {
+    const fill = (): void => {
+      if (next > pages && running === 0) return resolve()
+      while (running < window && next <= pages) {
+        const page = next++
+        running++
+        fetchPage(page).then(() => {
+          running--
+          if (page < pages) window = Math.min(Math.max(1, inFlight), window + 1)
+          fill()
+        }, reject)
+      }
+    }
+    fill()
+  })
   return performance.now() - started
 }
