@@ -369,8 +369,9 @@ export class SyncEngine {
       const at = this.parts.clock().getTime()
       const summary = await this.puller.pull(scope)
       if (!summary) return
-      // The images a reviewer needs offline follow every pull, in the background (offlineCopies.ts).
-      void this.copies.run()
+      // The images a reviewer needs offline follow every pull, in the background (offlineCopies.ts);
+      // after a pull that changed nothing, only when the last run left something to copy.
+      if (summary.full || summary.agendas.some((a) => a.changed) || !this.copies.settled) void this.copies.run()
       this.schedule.retain(summary.agendaIds)
       for (const { agendaId, changed } of summary.agendas) this.schedule.pulled(agendaId, at, changed)
     } finally {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { OfflineWorkspace } from './workspace'
 import { isAvailableOffline, OPENED_RECENTLY_MS } from './offlineCopies'
+import { Store } from './store'
 import { useWorkspaceHarness } from './testing/workspaceHarness'
 
 const h = useWorkspaceHarness()
@@ -136,6 +137,40 @@ describe('offline copies', () => {
     h.service.offline = false
     expect(await copiesSettled(ws)).toMatchObject({ done: 3, total: 3 })
     expect(ws.status().connection).toBe('online')
+  })
+
+  it('plans again after a pull that changed documents, not after a quiet one once every file is copied', async () => {
+    const ws = await h.workspace({ pullIntervalMs: 600_000 })
+    await ws.noteAgendaOpened(1)
+    ws.start()
+    expect(await copiesSettled(ws)).toMatchObject({ done: 3, total: 3 })
+    // Planning reads the offline settings first: each read is one plan.
+    const plans = vi.spyOn(Store.prototype, 'agendaOfflineSettings')
+    await ws.syncNow()
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(plans).not.toHaveBeenCalled()
+    h.service.addDocument(1, 'ready')
+    await ws.syncNow()
+    expect(await copiesSettled(ws)).toMatchObject({ done: 4, total: 4 })
+    expect(plans).toHaveBeenCalledTimes(1)
+    plans.mockRestore()
+  })
+
+  it('does not plan again after a quiet pull when the cache is full of review documents', async () => {
+    // Previews of 100 bytes: two fit, the third would push out another review document's.
+    const ws = await h.workspace({ pullIntervalMs: 600_000, cacheCapBytes: 250 })
+    await ws.noteAgendaOpened(1)
+    ws.start()
+    for (let i = 0; i < 100 && !(ws.status().offlineCopies.done >= 2 && !ws.status().offlineCopies.running); i++)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(ws.status().offlineCopies).toMatchObject({ total: 3, running: false })
+    const asked = previewCalls().length
+    const plans = vi.spyOn(Store.prototype, 'agendaOfflineSettings')
+    await ws.syncNow()
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(plans).not.toHaveBeenCalled()
+    expect(previewCalls()).toHaveLength(asked)
+    plans.mockRestore()
   })
 
   it('skips a preview the service fails and copies the rest', async () => {
