@@ -9,6 +9,7 @@ import { SvelteSet } from 'svelte/reactivity'
 import { isFiltered, type SortOrder, type TypeFilter, type WarningFilter } from '../../../../shared/documents/listQuery'
 import type { DocumentRow, ListQuery } from '../../../../shared/ipc'
 import { emptyQueueCounts, QUEUES, type Queue, type QueueCounts } from '../../../../shared/queues'
+import { afterPaint } from '../../lib/afterPaint'
 import { docket } from '../../lib/docket'
 import { errorMessage, showError } from '../../lib/toasts.svelte'
 import { mergeRows, missingIds, rangeToHold, type RowRange } from './rowWindow'
@@ -58,6 +59,8 @@ export class InboxList {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup of this object, nothing renders from it
   private askedIds = new Set<number>()
   private rowsInFlight = false
+  /** A {@link fillRows} is due after the next paint (see {@link showRange}). */
+  private fillDue = false
   /** The query the list was last loaded with (a reload of the same one prunes the selection). */
   private loadedQueryKey = ''
 
@@ -156,10 +159,20 @@ export class InboxList {
     return id === undefined ? undefined : this.rows.get(id)
   }
 
-  /** The list says which rows are on screen; the rows around them are asked when not held. */
+  /**
+   * The list says which rows are on screen; the rows around them are asked when not held,
+   * after the next frame is painted: the rows held around the screen cover a frame's move, and
+   * a request sent at once would delay the frame that shows the move (each `j` at the bottom of
+   * the list scrolls it by a row: bench B4).
+   */
   showRange(range: RowRange): void {
     this.shownRange = range
-    this.fillRows()
+    if (this.fillDue) return
+    this.fillDue = true
+    afterPaint(() => {
+      this.fillDue = false
+      this.fillRows()
+    })
   }
 
   /** Asks `documents.rows` for the rows around the screen that are not held (one call at a time). */

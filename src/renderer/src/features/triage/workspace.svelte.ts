@@ -53,6 +53,13 @@ export class TriageWorkspace extends InboxList {
   })
   /** The open document was reached by stepping through the list (j / k), not opened directly. */
   stepping = $state(false)
+  /**
+   * The document the next step in the direction of travel (j / k) opens, once it is loaded
+   * (after the open one is painted): the pane lays it out ahead, out of sight, so that the step
+   * only has to show it. May be stale or null: the pane uses it only when it is the very object
+   * the step shows.
+   */
+  upcoming = $state.raw<OpenedDocument | null>(null)
   /** The direction of the last cursor move (which neighbours to load ahead). */
   private lastMove = 1
   private refreshTimer: ReturnType<typeof setTimeout> | null = null
@@ -217,6 +224,7 @@ export class TriageWorkspace extends InboxList {
     this.openToken++
     this.openId = null
     this.document = null
+    this.upcoming = null
     this.checks = []
     this.comments = []
     this.documentError = null
@@ -265,11 +273,23 @@ export class TriageWorkspace extends InboxList {
     this.documentError = null
   }
 
-  /** Loads the open document's neighbours in the list ahead (see {@link neighboursOf}). */
+  /**
+   * Loads the open document's neighbours in the list ahead (see {@link neighboursOf}) and,
+   * once the next one in the direction of travel is loaded, offers it as {@link upcoming}.
+   */
   private loadAhead(id: number): void {
     const index = this.indexOfVisible(id)
     if (index < 0) return
     for (const next of neighboursOf(this.ids, index, this.lastMove)) this.opened.prefetch(next)
+    const nextId = this.ids[index + this.lastMove]
+    if (nextId === undefined) return
+    this.opened.get(nextId).then(
+      (next) => {
+        if (this.openId === id) this.upcoming = next
+      },
+      // Only a head start: the step loads it again and shows the error then.
+      () => undefined,
+    )
   }
 
   /** Moves the cursor by `delta` rows; the open pane follows the cursor. */
