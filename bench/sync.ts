@@ -111,30 +111,21 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
       if (breakdown) insideClientMs.push(breakdown.clientCallsMs)
       stats = watched.stats
       docketDocuments = await current.count()
-      // The transport alone with as many pages in flight as Docket had (context, see parallelTransport).
-      transportMs.push(
-        await parallelTransport(
+      // The transport alone with as many pages in flight as Docket had (context, see parallelTransport),
+      // all at once and then opened by Docket's slow start.
+      const transportAlone = (slowStart: boolean) =>
+        parallelTransport(
           sandbox.url,
           token,
           SCALE_AGENDA_ID,
           SYNC_TYPES,
           baselineAgent,
-          Math.max(1, stats.peakInFlight),
+          Math.max(1, stats!.peakInFlight),
           baselinePages,
-        ),
-      )
-      transportSlowStartMs.push(
-        await parallelTransport(
-          sandbox.url,
-          token,
-          SCALE_AGENDA_ID,
-          SYNC_TYPES,
-          baselineAgent,
-          Math.max(1, stats.peakInFlight),
-          baselinePages,
-          true,
-        ),
-      )
+          slowStart,
+        )
+      transportMs.push(await transportAlone(false))
+      transportSlowStartMs.push(await transportAlone(true))
       ctx.log(
         `sync: rep ${rep + 1}/${reps}: baseline ${Math.round(base.ms)} ms, Docket ${Math.round(docketMs.at(-1)!)} ms, ${stats.peakInFlight} pages in flight`,
       )
