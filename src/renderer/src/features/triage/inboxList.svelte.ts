@@ -9,10 +9,9 @@ import { SvelteSet } from 'svelte/reactivity'
 import { isFiltered, type SortOrder, type TypeFilter, type WarningFilter } from '../../../../shared/documents/listQuery'
 import type { DocumentRow, ListQuery } from '../../../../shared/ipc'
 import { emptyQueueCounts, QUEUES, type Queue, type QueueCounts } from '../../../../shared/queues'
-import { afterPaint } from '../../lib/afterPaint'
 import { docket } from '../../lib/docket'
 import { errorMessage, showError } from '../../lib/toasts.svelte'
-import { mergeRows, missingIds, rangeToHold, type RowRange } from './rowWindow'
+import { mergeRows, missingIds, rangeToHold, rowsRunningLow, type RowRange } from './rowWindow'
 
 export class InboxList {
   agendaId = $state<number | null>(null)
@@ -59,8 +58,6 @@ export class InboxList {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup of this object, nothing renders from it
   private askedIds = new Set<number>()
   private rowsInFlight = false
-  /** A {@link fillRows} is due after the next paint (see {@link showRange}). */
-  private fillDue = false
   /** The query the list was last loaded with (a reload of the same one prunes the selection). */
   private loadedQueryKey = ''
 
@@ -160,19 +157,14 @@ export class InboxList {
   }
 
   /**
-   * The list says which rows are on screen; the rows around them are asked when not held,
-   * after the next frame is painted: the rows held around the screen cover a frame's move, and
-   * a request sent at once would delay the frame that shows the move (each `j` at the bottom of
-   * the list scrolls it by a row: bench B4).
+   * The list says which rows are on screen; the rows around them are asked once those held
+   * beyond the screen's edge run low ({@link rowsRunningLow}): not on every step of one row,
+   * whose call the frame showing the step would wait behind (bench B4), and at once when they
+   * do, so scrolling finds its rows (bench B3).
    */
   showRange(range: RowRange): void {
     this.shownRange = range
-    if (this.fillDue) return
-    this.fillDue = true
-    afterPaint(() => {
-      this.fillDue = false
-      this.fillRows()
-    })
+    if (rowsRunningLow(this.ids, this.rows, range, this.askedIds)) this.fillRows()
   }
 
   /** Asks `documents.rows` for the rows around the screen that are not held (one call at a time). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DocumentRow } from '../../../../shared/ipc'
-import { mergeRows, missingIds, rangeToHold, ROW_MARGIN } from './rowWindow'
+import { mergeRows, missingIds, rangeToHold, ROW_MARGIN, rowsRunningLow } from './rowWindow'
 
 const row = (id: number) => ({ id }) as DocumentRow
 const ids = Array.from({ length: 10_000 }, (_, i) => 10_000 - i)
@@ -14,6 +14,20 @@ describe('the rows the renderer holds', () => {
     })
     expect(rangeToHold({ start: 9990, end: 10_000 }, ids.length).end).toBe(10_000)
     expect(rangeToHold({ start: 50, end: 60 }, 10)).toEqual({ start: 0, end: 10 })
+  })
+  it('asks for rows only once those held beyond the screen run under half a margin', () => {
+    // Rows 0..80 held: 20 on screen and a margin of 60 below them.
+    const held = new Map(ids.slice(0, 20 + ROW_MARGIN).map((id) => [id, row(id)]))
+    const none = new Set<number>()
+    expect(rowsRunningLow(ids, held, { start: 0, end: 20 }, none)).toBe(false)
+    // A step of one row: 59 still held below the screen.
+    expect(rowsRunningLow(ids, held, { start: 1, end: 21 }, none)).toBe(false)
+    const lastQuiet = 20 + ROW_MARGIN / 2
+    expect(rowsRunningLow(ids, held, { start: lastQuiet - 20, end: lastQuiet }, none)).toBe(false)
+    expect(rowsRunningLow(ids, held, { start: lastQuiet - 19, end: lastQuiet + 1 }, none)).toBe(true)
+    // Rows already asked for are not a reason to ask again.
+    const asked = new Set(ids.slice(20 + ROW_MARGIN, 200))
+    expect(rowsRunningLow(ids, held, { start: lastQuiet - 19, end: lastQuiet + 1 }, asked)).toBe(false)
   })
   it('asks only for rows neither held nor asked already', () => {
     const held = new Map([ids[0]!, ids[1]!].map((id) => [id, row(id)]))

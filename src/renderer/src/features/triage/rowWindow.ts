@@ -27,6 +27,25 @@ export function rangeToHold(shown: RowRange, length: number): RowRange {
 }
 
 /**
+ * Whether rows must be asked for now: some row within half a margin of the screen (`shown`)
+ * is neither held nor asked. A step of one row (j / k) past a held window then asks nothing,
+ * and scrolling asks a whole margin ({@link rangeToHold}) once every half margin, not one row
+ * per frame: each ask is a call the frame that shows the step would wait behind.
+ */
+export function rowsRunningLow(
+  ids: readonly number[],
+  held: ReadonlyMap<number, DocumentRow>,
+  shown: RowRange,
+  asked: ReadonlySet<number>,
+): boolean {
+  const near = {
+    start: Math.max(0, Math.min(shown.start, ids.length) - ROW_MARGIN / 2),
+    end: Math.min(ids.length, Math.max(shown.end, shown.start) + ROW_MARGIN / 2),
+  }
+  return missingIds(ids, held, near, asked).length > 0
+}
+
+/**
  * The ids of `range` whose rows are not held and were not asked already (`asked`: ids
  * asked for this list; a row the services no longer have is not asked again and again).
  */
