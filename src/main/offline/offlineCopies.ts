@@ -152,29 +152,22 @@ export class OfflineCopies {
     for (const job of jobs) if (!(await this.deps.files.has(job.kind, job.documentId))) missing.push(job)
     this.setProgress({ total: jobs.length, done: jobs.length - missing.length, running: missing.length > 0 }, true)
     let next = 0
-    let stop = false
-    /** Why the run ended early: the cache is full of review documents, or it cannot go on now. */
+    /** Why the run stops early: the cache is full of review documents, or it cannot go on now. */
     let ended: 'full' | 'cut short' | null = null
     let skipped = 0
     // A file is written while the next request is on the wire: the wire stays the limit.
     const writes = new Set<Promise<void>>()
     const worker = async (): Promise<void> => {
-      while (!stop && next < missing.length && this.wanted()) {
+      while (ended === null && next < missing.length && this.wanted()) {
         const job = missing[next++]!
         const file = await this.fetch(job)
-        if (file === 'stop') {
-          stop = true
-          ended = 'cut short'
-        }
+        if (file === 'stop') ended = 'cut short'
         if (file === 'skipped') skipped++
         if (typeof file !== 'object') continue
         const write: Promise<void> = this.store(job, file).then((outcome) => {
           writes.delete(write)
           if (outcome === 'copied') this.setProgress({ done: this.state.done + 1 })
-          else {
-            stop = true
-            ended ??= outcome
-          }
+          else ended ??= outcome
         })
         writes.add(write)
         // At most one write waiting per request in flight: memory stays bounded.
@@ -184,8 +177,8 @@ export class OfflineCopies {
     const workers = Math.max(1, this.policy.inFlight ?? COPIES_IN_FLIGHT)
     await Promise.all(Array.from({ length: workers }, () => worker()))
     await Promise.all(writes)
-    const allTried = next >= missing.length
-    this.lastRunSettled = skipped === 0 && (ended === 'full' || (ended === null && allTried && this.wanted()))
+    this.lastRunSettled =
+      skipped === 0 && (ended === 'full' || (ended === null && next >= missing.length && this.wanted()))
   }
 
   /** Every file the copies want, newest document first; protects their documents from eviction. */

@@ -97,33 +97,29 @@ export function createAgendaRowsSource(
       const timed = cache ? undefined : lastRead.get(doc.agenda_id)
       const rows = await (timed && now().getTime() - timed.at <= maxAge ? timed.rows : rowsOf(doc.agenda_id))
       const ids = [...new Set(keys.flatMap((key) => rows.byKey.idsUnder(key)))]
-      const workspace = getWorkspace()
       const wanted = new Set(keys)
-      const found: DuplicateCandidate[] = []
+      /** Still a candidate: listed in the agenda, not archived, and carrying one of the keys. */
+      const qualifies = (other: CachedDocument | null): other is CachedDocument =>
+        other !== null &&
+        other.agenda_id === doc.agenda_id &&
+        !other.local?.archived &&
+        duplicateKeyStrings(other).some((key) => wanted.has(key))
+      const found: DuplicateCandidate[] = ids.includes(doc.id) && qualifies(doc) ? [duplicateCandidateOf(doc)] : []
+      const otherIds = ids.filter((id) => id !== doc.id)
+      const workspace = getWorkspace()
       let others = 0
       // Read in small batches and stop once enough are found: a file name that thousands of
       // uploads share ("scan.pdf") would otherwise read thousands of documents per open.
-      for (let start = 0; start < ids.length && others < MAX_DUPLICATE_CANDIDATES; start += CANDIDATE_BATCH) {
-        const batch = ids.slice(start, start + CANDIDATE_BATCH)
+      for (let start = 0; start < otherIds.length && others < MAX_DUPLICATE_CANDIDATES; start += CANDIDATE_BATCH) {
         const read = await Promise.all(
-          batch.map((id) => (id === doc.id ? Promise.resolve(doc) : workspace.getDocument(id))),
+          otherIds.slice(start, start + CANDIDATE_BATCH).map((id) => workspace.getDocument(id)),
         )
         for (const other of read) {
-          if (
-            other === null ||
-            other.agenda_id !== doc.agenda_id ||
-            other.local?.archived ||
-            !duplicateKeyStrings(other).some((key) => wanted.has(key))
-          )
-            continue
-          if (other.id !== doc.id) {
-            if (others >= MAX_DUPLICATE_CANDIDATES) continue
-            others++
-          }
+          if (others >= MAX_DUPLICATE_CANDIDATES || !qualifies(other)) continue
+          others++
           found.push(duplicateCandidateOf(other))
         }
       }
-      if (!found.some((c) => c.id === doc.id) && ids.includes(doc.id)) found.push(duplicateCandidateOf(doc))
       return found
     },
   }
