@@ -518,7 +518,7 @@ export function composeB6(memory: MemoryFigures): BenchResult {
       rendererJsHeapTotalMb: mb(memory.rendererJsHeapTotalBytes),
     },
     notes: [
-      'Services: the harness process (Docket services + the harness HTTP server; the sandbox runs in its own process), restarted on the user-data folder that holds the synced agenda, after its start-up sync, documents.query of agenda 2 and a full GC; the larger of the readings before and after the browser session. servicesRssAfterFirstSyncMb is the same process type right after the first full sync (before the restart), for context.',
+      'Services: the harness process (Docket services + the harness HTTP server; the sandbox runs in its own process), restarted on the user-data folder that holds the synced agenda, after its start-up sync and documents.query of agenda 2, at rest (bench/lib/harnessProcess.ts memory(): no sync, no offline copies, 3 s without a call, in which the services give back the unused room of the heap) and after a full GC; the larger of the readings before and after the browser session. servicesRssAfterFirstSyncMb is the same process type after the first full sync (before the restart), at rest too, for context.',
       'Renderer: CDP Performance.getMetrics JSHeapUsedSize after HeapProfiler.collectGarbage, list open on the All queue (10,000 rows).',
       ...memory.notes,
     ],

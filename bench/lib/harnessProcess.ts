@@ -17,10 +17,29 @@ export interface HarnessProcess {
     channel: string,
     input: unknown,
   ): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>
-  /** The process's `memoryUsage()` after a full GC, in bytes. */
+  /**
+   * The process's `memoryUsage()` at rest, in bytes: once the services neither sync nor make
+   * offline copies (`sync.status`, asked every 250 ms), then {@link REST_MS} without a call
+   * in which they did neither (asked again after it), then a full GC. Past
+   * {@link AT_REST_WITHIN_MS} the reading is taken anyway.
+   */
   memory(): Promise<NodeJS.MemoryUsage>
   close(): Promise<void>
 }
+
+/**
+ * How long a memory reading waits without calling the services, in ms. The services give the
+ * JavaScript heap's unused room back after 2 s without calls or events
+ * (src/main/app/memory/idleRelease.ts), as the app does sitting open on a desk; a reading
+ * taken sooner would count room the app is about to give back.
+ */
+export const REST_MS = 3_000
+/**
+ * How long a memory reading waits for the services' own work to end, in ms: a sync, or the
+ * offline copies that follow one (B6's review queue: about 2,000 previews until the cache is
+ * full). Readings are of the app at rest, not of a moment in that work.
+ */
+export const AT_REST_WITHIN_MS = 120_000
 
 /**
  * Starts e2e/harness `startHarness` in a child process (`--expose-gc`) with `options`
@@ -40,19 +59,44 @@ export async function startHarnessProcess(options: Record<string, unknown>, bund
     },
   )
   const url = child.ready.url
+  const invoke: HarnessProcess['invoke'] = async (channel, input) => {
+    const response = await fetch(`${url}/__harness/ipc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ channel, input }),
+    })
+    return (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string; message: string } }
+  }
   return {
     url,
     pid: child.pid,
     networkPort: child.ready.networkUrl ? Number(new URL(child.ready.networkUrl).port) : null,
-    async invoke(channel, input) {
-      const response = await fetch(`${url}/__harness/ipc`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: url },
-        body: JSON.stringify({ channel, input }),
-      })
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string; message: string } }
-    },
+    invoke,
     async memory() {
+      const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms))
+      type Status = {
+        syncing?: boolean
+        lastSyncAt?: string | null
+        offlineCopies?: { running?: boolean; done?: number }
+      }
+      const status = async () => (await invoke('sync.status', {})).value as Status | undefined
+      const busy = (value: Status | undefined) => !value || value.syncing || value.offlineCopies?.running
+      const same = (a: Status | undefined, b: Status | undefined) =>
+        a?.lastSyncAt === b?.lastSyncAt && a?.offlineCopies?.done === b?.offlineCopies?.done
+      // At rest: idle before and after REST_MS without a call, with nothing done in between
+      // (the copies may start just after a sync reads as done).
+      const until = performance.now() + AT_REST_WITHIN_MS
+      for (;;) {
+        const before = await status()
+        if (busy(before) && performance.now() < until) {
+          await sleep(250)
+          continue
+        }
+        await sleep(REST_MS)
+        if (performance.now() >= until) break
+        const after = await status()
+        if (!busy(after) && same(before, after)) break
+      }
       const reply = await child.ask<{ usage: NodeJS.MemoryUsage }>({ type: 'memory' }, 'memory')
       return reply.usage
     },

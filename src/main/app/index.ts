@@ -16,6 +16,8 @@ import {
   type ReferenceRatesService,
   type ReferenceRatesSettings,
 } from './referenceRates/service'
+import { IdleMemoryRelease } from './memory/idleRelease'
+import { v8Heap } from './memory/v8Heap'
 import type { Handlers } from './router'
 import { EphemeralKeysCredentialStore } from './session/ephemeralCredentialStore'
 import { WorkspaceSession } from './session/workspaceSession'
@@ -227,6 +229,10 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
   })
 
+  // Quiet means no call and no event: a sync or the offline copies emit as they go.
+  const memory = new IdleMemoryRelease({ heap: v8Heap(), log })
+  bus.connect(() => memory.noteActivity())
+
   const handlers: Handlers = {
     'app.info': () => info(),
     ...referenceRates.handlers,
@@ -271,7 +277,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   }
 
   return {
-    handlers,
+    handlers: notingCalls(handlers, () => memory.noteActivity()),
     bus,
     auth,
     session,
@@ -279,6 +285,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     referenceRates,
     serviceUrl,
     async start() {
+      memory.start()
       const accounts = options.accountStore.list()
       const real = accounts.filter((account) => !account.demo)
       if (real.length === 0) {
@@ -300,6 +307,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       }
     },
     async close() {
+      memory.stop()
       await referenceRates.close()
       await session.close()
       await auth.close()
@@ -309,4 +317,16 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       await sandbox?.close()
     },
   }
+}
+
+/** `handlers`, each calling `note` before it runs. */
+function notingCalls(handlers: Handlers, note: () => void): Handlers {
+  const noted: Record<string, unknown> = {}
+  for (const [channel, handler] of Object.entries(handlers) as [string, (...args: unknown[]) => unknown][]) {
+    noted[channel] = (...args: unknown[]) => {
+      note()
+      return handler(...args)
+    }
+  }
+  return noted as Handlers
 }
