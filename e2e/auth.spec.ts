@@ -1,11 +1,11 @@
-import { mkdtemp, readdir } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../src/sandbox'
 import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
 import { keychainAvailable } from './support/keychain'
 import { addSandboxServer, signInOnSandboxPages } from './support/signIn'
+import { makeTempDir, removeTempDirs } from './support/tempDirs'
 
 /**
  * Sign-in: on the sandbox's real login and consent pages (system-browser flow,
@@ -28,12 +28,13 @@ test.describe('sign-in', () => {
   test.beforeAll(async () => {
     sandbox = await startSandbox({ port: 0 })
     second = await startSandbox({ port: 0 })
-    userDataDir = await mkdtemp(join(tmpdir(), 'docket-e2e-auth-'))
+    userDataDir = await makeTempDir('docket-e2e-auth-')
   })
   test.afterAll(async () => {
     await harness?.stop()
     await sandbox?.close()
     await second?.close()
+    await removeTempDirs()
   })
 
   const startApp = () =>

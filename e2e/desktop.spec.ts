@@ -9,14 +9,14 @@
  * page's own.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { mkdtemp, readFile, readdir } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSandbox, type Sandbox } from '../src/sandbox'
 import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
 import { shootSizesAndThemes } from './support/screenshots'
+import { makeTempDir, removeTempDirs } from './support/tempDirs'
 
 const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -62,7 +62,7 @@ test.beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, admin: true, documents: 20, repairDelayMs: 200, jobDelayMs: 100 })
   tokenRecorder = await startTokenRecorder(sandbox.url)
   const recorderUrl = `http://127.0.0.1:${(tokenRecorder.address() as AddressInfo).port}`
-  userDataDir = await mkdtemp(join(tmpdir(), 'docket-e2e-desktop-'))
+  userDataDir = await makeTempDir('docket-e2e-desktop-')
   harness = await startHarnessProcess(['--sandbox', recorderUrl, '--user-data', userDataDir, '--credentials', 'memory'])
 })
 
@@ -71,6 +71,7 @@ test.afterAll(async () => {
   tokenRecorder?.closeAllConnections()
   await new Promise((closed) => tokenRecorder?.close(closed))
   await sandbox?.close()
+  await removeTempDirs()
 })
 
 const paneId = async (page: Page): Promise<number> =>

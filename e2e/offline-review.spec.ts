@@ -1,8 +1,5 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs'
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../src/sandbox'
 import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
@@ -10,6 +7,7 @@ import { keychainAvailable } from './support/keychain'
 import { shootSizesAndThemes } from './support/screenshots'
 import { addSandboxServer, signInOnSandboxPages } from './support/signIn'
 import { startTcpProxy, type TcpProxy } from './support/tcpProxy'
+import { makeTempDir, removeTempDirs } from './support/tempDirs'
 
 /**
  * A day away from the network, through the harness against a separately started sandbox
@@ -59,7 +57,7 @@ async function sandboxApi(method: string, path: string, body?: unknown): Promise
 async function startSignedIn(page: Page, documents = 0): Promise<void> {
   sandbox = await startSandbox({ port: 0, admin: true, documents })
   proxy = await startTcpProxy(sandbox.url)
-  const userDataDir = await mkdtemp(join(tmpdir(), 'docket-e2e-offline-review-'))
+  const userDataDir = await makeTempDir('docket-e2e-offline-review-')
   harness = await startHarnessProcess([
     '--sandbox',
     proxy.url,
@@ -93,6 +91,7 @@ test.describe('offline review through the harness', () => {
     harness = null
     await proxy?.stop()
     await sandbox?.close()
+    await removeTempDirs()
   })
 
   test('ten documents never opened show their invoice image offline', async ({ page }) => {

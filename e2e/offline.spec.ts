@@ -1,13 +1,11 @@
 /// <reference lib="dom" />
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../src/sandbox'
 import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
 import { keychainAvailable } from './support/keychain'
 import { addSandboxServer, signInOnSandboxPages } from './support/signIn'
 import { startTcpProxy, type TcpProxy } from './support/tcpProxy'
+import { makeTempDir, removeTempDirs } from './support/tempDirs'
 
 /**
  * Offline review: sync, go offline (the service unreachable), triage 5 documents, restart the app,
@@ -35,10 +33,11 @@ test.describe('offline review', () => {
     await harness?.stop()
     await proxy?.stop()
     await sandbox?.close()
+    await removeTempDirs()
   })
 
   test('five documents triaged offline are applied once the service is back, across a restart', async ({ page }) => {
-    const userDataDir = await mkdtemp(join(tmpdir(), 'docket-e2e-offline-'))
+    const userDataDir = await makeTempDir('docket-e2e-offline-')
     const startApp = () =>
       startHarnessProcess(['--sandbox', proxy.url, '--no-demo', '--user-data', userDataDir, '--credentials', 'keytar'])
     const readyInAgenda1 = () =>

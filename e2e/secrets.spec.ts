@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, request as httpRequest, type Server } from 'node:http'
-import { mkdtemp, readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../src/sandbox'
 import { EVERY_DOCUMENT } from '../src/shared/documents/testing'
 import { addSandboxServer, signInOnSandboxPages } from './support/signIn'
+import { makeTempDir, removeTempDirs } from './support/tempDirs'
 
 /**
  * No secret at rest (SECURITY.md "Local disk is readable by the user"): a full session through
@@ -202,11 +202,12 @@ test.describe('where secrets go', () => {
     proxy?.closeAllConnections()
     await new Promise((done) => proxy?.close(done))
     await sandbox?.close()
+    await removeTempDirs()
   })
 
   test('after a full session no token or client secret is in a log, a file, the page or an error', async ({ page }) => {
     test.setTimeout(180_000)
-    const userDataDir = await mkdtemp(join(tmpdir(), 'docket-e2e-secrets-'))
+    const userDataDir = await makeTempDir('docket-e2e-secrets-')
     const url = await startHarness(userDataDir)
     const answers: { where: string; text: string }[] = []
     page.on('response', async (response) => {

@@ -2,12 +2,12 @@
 /**
  * Runs a command with a Secret Service available, so keychain tests run for real:
  * on Linux without a D-Bus session (CI, a bare terminal), it starts one with
- * `dbus-run-session` and an unlocked gnome-keyring in a fresh XDG_DATA_HOME; elsewhere, or
- * when a session exists already, it runs the command as it is.
+ * `dbus-run-session` and an unlocked gnome-keyring in a fresh XDG_DATA_HOME (removed when the
+ * command ends); elsewhere, or when a session exists already, it runs the command as it is.
  * Usage: node scripts/with-keyring.mjs <command> [args...]
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -25,11 +25,16 @@ const needsSession =
   has('gnome-keyring-daemon')
 
 let child
+let keyringHome = null
 if (needsSession) {
-  const env = { ...process.env, XDG_DATA_HOME: mkdtempSync(join(tmpdir(), 'docket-keyring-')) }
+  keyringHome = mkdtempSync(join(tmpdir(), 'docket-keyring-'))
+  const env = { ...process.env, XDG_DATA_HOME: keyringHome }
   const script = 'echo -n docket-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"'
   child = spawn('dbus-run-session', ['--', 'sh', '-c', script, 'sh', command, ...args], { stdio: 'inherit', env })
 } else {
   child = spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32' })
 }
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+child.on('exit', (code, signal) => {
+  if (keyringHome) rmSync(keyringHome, { recursive: true, force: true })
+  process.exit(code ?? (signal ? 1 : 0))
+})

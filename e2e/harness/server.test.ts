@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -110,5 +110,21 @@ describe('harness: IPC calls need the exact Origin', () => {
       const answer = JSON.parse((await ipc(headers)).body) as { ok: boolean; error?: { code: string } }
       expect(answer, JSON.stringify(headers)).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } })
     }
+  })
+})
+
+describe('the user-data folder', () => {
+  it('removes the temporary folder it made on close, and keeps one it was given', async () => {
+    const own = await startHarness({
+      rendererDir: buildDir,
+      bridgeScript: join(buildDir, 'bridge.js'),
+      credentials: 'memory',
+      demo: false,
+    })
+    expect(own.userDataDir).not.toBe(harness.userDataDir)
+    await expect(stat(own.userDataDir)).resolves.toBeTruthy()
+    await own.close()
+    await expect(stat(own.userDataDir)).rejects.toMatchObject({ code: 'ENOENT' })
+    await expect(stat(harness.userDataDir)).resolves.toBeTruthy()
   })
 })

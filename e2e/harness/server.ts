@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { ServerResponse } from 'node:http'
@@ -33,7 +33,10 @@ export interface HarnessOptions {
   fixturesDir?: string
   /** Passed through to the in-process sandbox (documents, seed, delays, faults, admin...). */
   sandboxOptions?: Record<string, unknown>
-  /** The app's user-data folder; a fresh temporary one by default. Reuse it to "restart". */
+  /**
+   * The app's user-data folder, kept on close; by default a fresh temporary one, removed on
+   * close. Pass one to "restart" on it.
+   */
   userDataDir?: string
   /**
    * Where tokens go: `keytar` (the OS keychain, as in the app; needed to stay signed in across
@@ -121,6 +124,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const userDataDir = options.userDataDir
     ? resolve(projectRoot, options.userDataDir)
     : await mkdtemp(join(tmpdir(), 'docket-harness-'))
+  const ownDataDir = options.userDataDir ? null : userDataDir
 
   const streams = new Set<ServerResponse>()
   const send = (event: string, payload: unknown): void => {
@@ -279,6 +283,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await services.close()
       await network?.close()
       await ownSandbox?.close()
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true }).catch(() => undefined)
     },
   }
 }
