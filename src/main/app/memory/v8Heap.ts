@@ -24,7 +24,10 @@ type GcFunction = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-r
  *
  * Node and Electron start without `gc`; it is taken from a fresh context created while
  * `--expose-gc` is set, and the flag is reset at once, so no other context gets it (the usual
- * way to reach it at run time; the main context is never changed).
+ * way to reach it at run time; the main context is never changed). Changing a flag at run
+ * time needs V8's flags unfrozen: Node and Electron's main process both start V8 with
+ * `--no-freeze-flags-after-init` for `v8.setFlagsFromString` (a renderer does not: never
+ * call this there).
  */
 export function v8Heap(): ReleasableHeap | null {
   const gc = exposedGc()
