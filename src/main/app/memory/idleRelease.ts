@@ -93,18 +93,22 @@ export class IdleMemoryRelease {
       return
     }
     const startedAt = this.now()
+    let failure: unknown = null
     try {
       heap.release()
     } catch (error) {
-      this.options.log?.(`Could not give memory back: ${error instanceof Error ? error.message : String(error)}`)
+      failure = error
     }
     const after = heap.committedBytes()
     const endedAt = this.now()
+    // A failed release counts too: it is not tried again before the heap grows once more.
     this.nextAllowedAt = endedAt + (endedAt - startedAt) / this.maxTimeShare
     this.baseline = after
     const mb = (bytes: number) => (bytes / 1048576).toFixed(1)
     this.options.log?.(
-      `Gave memory back while idle: JavaScript heap ${mb(before)} MB -> ${mb(after)} MB in ${Math.round(endedAt - startedAt)} ms`,
+      failure === null
+        ? `Gave memory back while idle: JavaScript heap ${mb(before)} MB -> ${mb(after)} MB in ${Math.round(endedAt - startedAt)} ms`
+        : `Could not give memory back: ${failure instanceof Error ? failure.message : String(failure)}`,
     )
   }
 }
