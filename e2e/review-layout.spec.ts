@@ -10,6 +10,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { fixturesDir } from './fixtures/invoiceFixtures'
 import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
+import { shootSizesAndThemes } from './support/screenshots'
 
 const artifacts = 'e2e/artifacts'
 let harness: HarnessProcess
@@ -127,6 +128,35 @@ for (const [width, height] of [
     })
   }
 }
+
+test('while the cached agendas are read, the sidebar and the inbox show that they are loading', async ({ browser }) => {
+  // Wide enough for the agenda list to show beside the inbox.
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })
+  // Reading a very large cached agenda takes seconds: hold agendas.list until the states are seen.
+  let release = (): void => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/__harness/ipc', async (route) => {
+    const { channel } = route.request().postDataJSON() as { channel: string }
+    if (channel === 'agendas.list') await held
+    await route.continue()
+  })
+  await page.goto(harness.url)
+  const agendasLoading = page.getByTestId('agendas-loading')
+  await expect(agendasLoading).toBeVisible()
+  await expect(agendasLoading).toHaveAttribute('aria-busy', 'true')
+  await expect(agendasLoading).toContainText('Loading the agendas…')
+  await expect(page.locator('.inbox [aria-busy="true"]')).toBeVisible()
+  await expect(page.getByText('No agendas in this account yet.')).toHaveCount(0)
+  // The queues give no count until they are known (a 0 would say they are empty).
+  await expect(page.getByTestId('queue-tab-not_ready').locator('.count')).toHaveCount(0)
+  await shootSizesAndThemes(page, `${artifacts}/agendas-loading`)
+  release()
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  await expect(page.getByTestId('queue-tab-not_ready').locator('.count')).toHaveText(/^\d+$/)
+  await expect(agendasLoading).toHaveCount(0)
+  await expect(page.locator('.inbox [aria-busy="true"]')).toHaveCount(0)
+  await page.close()
+})
 
 test('the empty document pane says what to do next, light and dark', async ({ browser }) => {
   for (const scheme of ['light', 'dark'] as const) {

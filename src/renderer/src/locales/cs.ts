@@ -313,6 +313,7 @@ export const cs = {
   // Agendas: the sidebar, the create / edit form (features/agendas)
   'agendas.sidebar.region': 'Agendy',
   'agendas.sidebar.agendas': 'Agendy',
+  'agendas.sidebar.loading': 'Načítám agendy…',
   'agendas.sidebar.none': 'Účet zatím nemá žádné agendy.',
   'agendas.sidebar.counts':
     'Ke kontrole {not_ready} · K exportu {ready} · V opravě {in_repair} · Zpracovává se {processing} · Exportováno {exported} · Vše {all}',

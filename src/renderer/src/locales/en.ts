@@ -288,6 +288,7 @@ export const en = {
   // Agendas: the sidebar, the create / edit form (features/agendas)
   'agendas.sidebar.region': 'Agendas',
   'agendas.sidebar.agendas': 'Agendas',
+  'agendas.sidebar.loading': 'Loading the agendas…',
   'agendas.sidebar.none': 'No agendas in this account yet.',
   'agendas.sidebar.counts':
     'Not ready {not_ready} · Ready to export {ready} · In repair {in_repair} · Processing {processing} · Exported {exported} · All {all}',
