@@ -7,6 +7,7 @@ import { buildPageWorker } from './lib/buildApp'
 import { parallelTransport, sequentialSync, PAGE_SIZE } from './lib/baseline'
 import { changeDocuments } from './lib/changes'
 import { apiClientSyncer, SYNC_TYPES, type DocketSyncer } from './lib/docketSync'
+import { watchGc, type GcCounts } from './lib/gcWatch'
 import { watchRequests, type InflightStats } from './lib/inflight'
 import { failedResult, type BenchContext, type BenchResult } from './lib/result'
 import { startSandboxProcess } from './lib/sandboxProcess'
@@ -84,6 +85,8 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
     const baselineCpuMs: number[] = []
     let breakdown: ReturnType<NonNullable<DocketSyncer['breakdown']>> | undefined
     const insideClientMs: number[] = []
+    /** The garbage collections of this process during each Docket run. */
+    const docketGc: GcCounts[] = []
     const transportMs: number[] = []
     /** The same, opening the pages in flight by Docket's slow start (page 1 alone, then one more per full page). */
     const transportSlowStartMs: number[] = []
@@ -104,8 +107,13 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
       current.breakdown?.()
       const cpu = process.cpuUsage()
       const started = performance.now()
-      const watched = await watchRequests(AGENDA_LIST_REQUEST, () => current.full())
-      docketMs.push(performance.now() - started)
+      // The run ends when the sync does (watchGc waits a moment more for the collections' entries).
+      const { value: watched, gc } = await watchGc(async () => {
+        const requests = await watchRequests(AGENDA_LIST_REQUEST, () => current.full())
+        docketMs.push(performance.now() - started)
+        return requests
+      })
+      docketGc.push(gc)
       docketCpuMs.push(cpuMs(process.cpuUsage(cpu)))
       breakdown = current.breakdown?.()
       if (breakdown) insideClientMs.push(breakdown.clientCallsMs)
@@ -166,6 +174,8 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         docketCpuMs: docketCpuMs.map((v) => round(v)),
         baselineCpuMs: baselineCpuMs.map((v) => round(v)),
         docketInsideClientCallsRunsMs: insideClientMs.map((v) => round(v)),
+        docketMajorGcsRuns: docketGc.map((g) => g.major),
+        docketGcPauseRunsMs: docketGc.map((g) => round(g.pauseMs)),
         docketClientCalls: breakdown?.clientCalls,
         loadAverage1mAtEnd: round(loadavg()[0]!, 2),
         docketAgendaListRequests: stats!.requests,
