@@ -175,6 +175,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         baselineCpuMs: baselineCpuMs.map((v) => round(v)),
         docketInsideClientCallsRunsMs: insideClientMs.map((v) => round(v)),
         docketMajorGcsRuns: docketGc.map((g) => g.major),
+        docketMinorGcsRuns: docketGc.map((g) => g.minor),
         docketGcPauseRunsMs: docketGc.map((g) => round(g.pauseMs)),
         docketClientCalls: breakdown?.clientCalls,
         loadAverage1mAtEnd: round(loadavg()[0]!, 2),
