@@ -8,12 +8,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { startSandbox } from '../src/sandbox'
 import { startFakeTriageHarness, type FakeTriageHarness } from './fixtures/fakeTriageHarness'
 import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
+import { makeTempDir, removeTempDirs } from './support/tempDirs'
 
 const artifacts = 'e2e/artifacts'
 const schemes = ['light', 'dark'] as const
@@ -110,7 +108,7 @@ test('no serious violation on the sign-in screen (light and dark)', async ({ bro
   let harness: HarnessProcess | null = null
   const sandbox = await startSandbox({ port: 0 })
   try {
-    const userData = await mkdtemp(join(tmpdir(), 'docket-e2e-a11y-'))
+    const userData = await makeTempDir('docket-e2e-a11y-')
     harness = await startHarnessProcess([
       '--sandbox',
       sandbox.url,
@@ -131,6 +129,7 @@ test('no serious violation on the sign-in screen (light and dark)', async ({ bro
   } finally {
     await harness?.stop()
     await sandbox.close()
+    await removeTempDirs()
   }
 })
 

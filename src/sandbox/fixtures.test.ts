@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync, copyFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync, copyFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { fixtureForFileName, loadFixtures, loadPrintedCustomers, mapExtractedJson } from './fixtures'
 import { defaultFixturesDir } from './index'
 
@@ -30,6 +30,7 @@ describe('loadFixtures (resources/demo/invoices/README.md)', () => {
 
   it('logs and skips an odd file (bad JSON, JSON without PDF, no invoice object) without failing the import', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'docket-fixtures-'))
+    onTestFinished(() => rmSync(tmp, { recursive: true, force: true }))
     copyFileSync(join(dir, 'oyo.json'), join(tmp, 'oyo.json'))
     copyFileSync(join(dir, 'oyo.pdf'), join(tmp, 'oyo.pdf'))
     writeFileSync(join(tmp, 'broken.json'), '[{"issuer": ')
@@ -62,6 +63,7 @@ describe('the customer printed on an original (printed-customers.json)', () => {
 
   it('skips an entry that is not a name, city and country', () => {
     const dir = mkdtempSync(join(tmpdir(), 'printed-'))
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
     writeFileSync(
       join(dir, 'printed-customers.json'),
       JSON.stringify({ good: { name: 'A', city: 'B', country: 'CZ' }, bad: { name: 1 } }),

@@ -7,8 +7,11 @@
  * token in a message. A failed pull must leave the local store of the offline workspace
  * unchanged.
  */
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { MemoryLevel } from 'memory-level'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -334,8 +337,9 @@ describe('ApiClient against hostile responses', () => {
     }
     const level = new MemoryLevel<string, unknown>({ valueEncoding: 'json' })
     const api = client()
+    const dir = await mkdtemp(join(tmpdir(), 'docket-hostile-'))
     const workspace = await openWorkspace({
-      dir: await import('node:os').then((os) => os.tmpdir() + `/docket-hostile-${process.pid}`),
+      dir,
       client: api,
       userId: 1,
       level: level as unknown as Level,
@@ -365,6 +369,7 @@ describe('ApiClient against hostile responses', () => {
     } finally {
       await workspace.close()
       await level.close()
+      await rm(dir, { recursive: true, force: true })
     }
   }, 120_000)
 })

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { afterAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { readFile } from 'node:fs/promises'
@@ -10,6 +10,7 @@ import { CONTENT_SECURITY_POLICY } from './csp'
 
 const root = mkdtempSync(join(tmpdir(), 'docket-app-'))
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>Docket</title>')
+afterAll(() => rmSync(root, { recursive: true, force: true }))
 const fetchFile = async (url: string) => new Response(await readFile(fileURLToPath(url)))
 
 describe('app:// protocol', () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, request, type IncomingMessage, type RequestOptions } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -46,7 +46,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  rmSync(root, { recursive: true, force: true })
+})
 
 function latestYml(options: { sha512?: string; url?: string } = {}): string {
   const url = options.url ?? 'Docket-0.2.0.deb'

@@ -1,14 +1,15 @@
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import electronLog from 'electron-log/node'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { createFileLogger, type FileLoggerOptions } from './logFile'
 
 let counter = 0
 /** A logger with its own electron-log instance and folder, and a clock the test moves. */
 function setup(options: Partial<FileLoggerOptions> = {}) {
   const logsDir = mkdtempSync(join(tmpdir(), 'docket-logs-'))
+  onTestFinished(() => rmSync(logsDir, { recursive: true, force: true }))
   const clock = { now: new Date('2026-11-03T09:00:00Z') }
   const logger = createFileLogger({
     logsDir,

@@ -1,11 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { logFileName, openLogsFolder, readRecentLogLines } from './logsFolder'
 
 function folder(files: Record<string, string[]>): string {
   const dir = mkdtempSync(join(tmpdir(), 'docket-logs-'))
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
   for (const [name, lines] of Object.entries(files)) writeFileSync(join(dir, name), lines.map((l) => `${l}\n`).join(''))
   return dir
 }

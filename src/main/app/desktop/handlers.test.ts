@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { UpdateState } from '../../../shared/ipc'
 import { routerCall } from '../testing/routerCall'
 import { createDesktopHandlers, type DesktopHandlerDeps, type DiagnosticsFacts } from './handlers'
@@ -19,6 +19,7 @@ const facts: DiagnosticsFacts = {
 
 async function setup(overrides: Partial<DesktopHandlerDeps> = {}) {
   const logsDir = await mkdtemp(join(tmpdir(), 'docket-desktop-'))
+  onTestFinished(() => rm(logsDir, { recursive: true, force: true }))
   const data: Record<string, unknown> = {}
   const preferences = new DesktopPreferencesStore({ get: (k) => data[k], set: (k, v) => void (data[k] = v) })
   let state: UpdateState = { status: 'idle', lastCheckAt: null }

@@ -1,7 +1,7 @@
-import { mkdtemp, stat } from 'node:fs/promises'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { FakeService } from '../../offline/testing/fakeClient'
 import { accountDir, WorkspaceSession } from './workspaceSession'
 
@@ -11,10 +11,17 @@ const exists = (path: string) =>
     () => false,
   )
 
+/** A fresh user-data folder, removed when the test ends. */
+async function userData(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'docket-session-'))
+  onTestFinished(() => rm(dir, { recursive: true, force: true }))
+  return dir
+}
+
 describe('the workspace of the current account', () => {
   it('answers not_signed_in before an account is active', async () => {
     const session = new WorkspaceSession({
-      userDataDir: await mkdtemp(join(tmpdir(), 'docket-session-')),
+      userDataDir: await userData(),
       clientFor: () => new FakeService() as never,
       emit: () => {},
       log: () => {},
@@ -23,7 +30,7 @@ describe('the workspace of the current account', () => {
   })
 
   it('opens one workspace per account folder, switches accounts, and deletes a cache on request', async () => {
-    const userDataDir = await mkdtemp(join(tmpdir(), 'docket-session-'))
+    const userDataDir = await userData()
     const session = new WorkspaceSession({
       userDataDir,
       clientFor: () => new FakeService() as never,
@@ -49,7 +56,7 @@ describe('the workspace of the current account', () => {
 
   it('gives the chosen cache cap to the open workspace and to every one opened later', async () => {
     const session = new WorkspaceSession({
-      userDataDir: await mkdtemp(join(tmpdir(), 'docket-session-')),
+      userDataDir: await userData(),
       clientFor: () => new FakeService() as never,
       emit: () => {},
       log: () => {},
