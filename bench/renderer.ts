@@ -8,6 +8,7 @@ import { installProbe } from './lib/pageProbe'
 import { startPreviewProxy, type PreviewProxy } from './lib/previewProxy'
 import { failedResult, type BenchContext, type BenchResult } from './lib/result'
 import { rssBreakdown, type RssBreakdown } from './lib/rssBreakdown'
+import { measurePresses } from './lib/triagePresses'
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess'
 import { median, percentile, round } from './lib/stats'
 import { SCALE_AGENDA_ID } from './lib/token'
@@ -35,6 +36,11 @@ export const B6_INFO = {
 const AGENDA_KEY = 'docket.triage.agendaId'
 const DOCUMENTS = 10_000
 const TRIAGE_ACTIONS = 200
+/** B4's second run: presses with a rest before each, as a person skimming the queue. */
+const PACED_ACTIONS = 100
+const PACED_ACTIONS_QUICK = 60
+/** The rest before each skimming press (ms): the preview of the document shown is on its way or decoding. */
+const PACED_PAUSE_MS = 120
 /** A frame counts as dropped when its rAF delta exceeds 1.5 x 16.7 ms. */
 const DROPPED_FRAME_MS = 16.7 * 1.5
 /** Scrolling the whole list may drop at most this share of its frames. */
@@ -393,22 +399,13 @@ async function waitForSync(harness: HarnessProcess, ctx: BenchContext): Promise<
   throw new Error('the services did not finish their start-up sync')
 }
 
-/** B4: opens the first document, then presses j 200 times, each measured in the page. */
+/**
+ * B4: opens the first document, then presses j 200 times as fast as the probe allows, then
+ * 60 more (100 in the full run) with a pause before each, as a person skimming; each press
+ * measured in the page. Both runs must meet the targets.
+ */
 async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult> {
-  type Bench = {
-    __bench: {
-      arm(): boolean
-      keyResult(): Promise<{
-        keyAt: number
-        handledAt: number
-        shownAt: number
-        frameAt: number
-        paintedAt: number
-        toId: string
-      }> | null
-      paneState(): { id: string; loaded: boolean }
-    }
-  }
+  type Bench = { __bench: { paneState(): { id: string; loaded: boolean } } }
   await page.click('[data-testid="queue-tab-all"]')
   await page.evaluate(() => (window as unknown as { __bench: { scrollToTop(): Promise<void> } }).__bench.scrollToTop())
   await page.locator('[data-testid="inbox-row"]').first().click()
@@ -417,28 +414,10 @@ async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult
   })
   await page.locator('[data-testid="inbox-list"]').focus()
   // a few unmeasured presses to warm up
-  for (let i = 0; i < 5; i++) {
-    await page.evaluate(() => (window as unknown as Bench).__bench.arm())
-    await page.keyboard.press('j')
-    await page.evaluate(() => (window as unknown as Bench).__bench.keyResult())
-  }
+  await measurePresses(page, 5)
   type Ipc = { __bench: { ipcTimes(): { channel: string; ms: number }[] } }
   await page.evaluate(() => (window as unknown as Ipc).__bench.ipcTimes())
-  const latencies: number[] = []
-  /** Each press split at the probe's timestamps (ms): see `split` below. */
-  const parts: { input: number; page: number; wait: number; frame: number }[] = []
-  for (let i = 0; i < TRIAGE_ACTIONS; i++) {
-    await page.evaluate(() => (window as unknown as Bench).__bench.arm())
-    await page.keyboard.press('j')
-    const r = (await page.evaluate(() => (window as unknown as Bench).__bench.keyResult()))!
-    latencies.push(r.paintedAt - r.keyAt)
-    parts.push({
-      input: r.handledAt - r.keyAt,
-      page: r.shownAt - r.handledAt,
-      wait: r.frameAt - r.shownAt,
-      frame: r.paintedAt - r.frameAt,
-    })
-  }
+  const { latenciesMs: latencies, parts } = await measurePresses(page, TRIAGE_ACTIONS)
   const split = (key: keyof (typeof parts)[number]) => {
     const values = parts.map((p) => p[key])
     return { p50Ms: round(percentile(values, 50)), p95Ms: round(percentile(values, 95)) }
@@ -454,18 +433,27 @@ async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult
       p95Ms: round(percentile(times, 95)),
     }
   }
+  const paced = await measurePresses(page, ctx.quick ? PACED_ACTIONS_QUICK : PACED_ACTIONS, PACED_PAUSE_MS)
+  const pacedP50 = percentile(paced.latenciesMs, 50)
+  const pacedP95 = percentile(paced.latenciesMs, 95)
+  const pacedWaitP50 = percentile(
+    paced.parts.map((p) => p.wait),
+    50,
+  )
   const p50 = percentile(latencies, 50)
   const p95 = percentile(latencies, 95)
   const splitMs = { input: split('input'), page: split('page'), wait: split('wait'), frame: split('frame') }
   ctx.log(
-    `renderer: triage p50 ${round(p50)} ms, p95 ${round(p95)} ms (p50 input ${splitMs.input.p50Ms}, page ${splitMs.page.p50Ms}, wait ${splitMs.wait.p50Ms}, frame ${splitMs.frame.p50Ms} ms)`,
+    `renderer: triage p50 ${round(p50)} ms, p95 ${round(p95)} ms (p50 input ${splitMs.input.p50Ms}, page ${splitMs.page.p50Ms}, wait ${splitMs.wait.p50Ms}, frame ${splitMs.frame.p50Ms} ms); ` +
+      `paced (${PACED_PAUSE_MS} ms before each press) p50 ${round(pacedP50)} ms, p95 ${round(pacedP95)} ms`,
   )
   return {
     ...B4,
     figure:
       `p50 ${round(p50)} ms, p95 ${round(p95)} ms over ${TRIAGE_ACTIONS} presses ` +
-      `(p50 parts: input ${splitMs.input.p50Ms}, page ${splitMs.page.p50Ms}, wait for the frame ${splitMs.wait.p50Ms}, frame ${splitMs.frame.p50Ms} ms)`,
-    pass: p50 <= B4_P50_MS && p95 <= B4_P95_MS,
+      `(p50 parts: input ${splitMs.input.p50Ms}, page ${splitMs.page.p50Ms}, wait for the frame ${splitMs.wait.p50Ms}, frame ${splitMs.frame.p50Ms} ms); ` +
+      `skimming (${PACED_PAUSE_MS} ms before each press): p50 ${round(pacedP50)} ms, p95 ${round(pacedP95)} ms over ${paced.latenciesMs.length} presses`,
+    pass: p50 <= B4_P50_MS && p95 <= B4_P95_MS && pacedP50 <= B4_P50_MS && pacedP95 <= B4_P95_MS,
     metrics: {
       p50Ms: round(p50),
       p95Ms: round(p95),
@@ -474,12 +462,18 @@ async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult
       splitMs,
       ipcByChannel: byChannel,
       latenciesMs: latencies.map((v) => round(v)),
+      pacedPauseMs: PACED_PAUSE_MS,
+      pacedP50Ms: round(pacedP50),
+      pacedP95Ms: round(pacedP95),
+      pacedWaitP50Ms: round(pacedWaitP50),
+      pacedLatenciesMs: paced.latenciesMs.map((v) => round(v)),
     },
     notes: [
       'In the page: keydown event timeStamp -> the pane shows the next document (data-document-id changed, state and extracted data rendered) -> next rAF + message task.',
       'splitMs, per press: input = the key event timeStamp -> the first keydown listener (the browser delivering the key, or the page busy with something else); page = -> the new document in the DOM (the app handling the key: Svelte updates, no IPC when the document was loaded ahead); wait = -> the next animation frame (vsync: on average half a frame, 8.3 ms at 60 Hz); frame = -> the message task after that frame (style, layout, paint, commit).',
       'ipcByChannel: each IPC call made during the 200 presses, call -> response headers, by channel (documents.get and comments.list are on the critical path; documents.preview loads the image alongside).',
       'Playwright keyboard.press (trusted key events via CDP); a document is open, so j opens the next one (documents.get + comments.list over the harness IPC). The preview image load is not waited for.',
+      `paced*: the same presses with ${PACED_PAUSE_MS} ms of rest before each (a person skimming the queue): the next key then comes while the last document's preview image is loading and decoding, which back-to-back presses rarely let happen. Judged by the same targets.`,
     ],
   }
 }

@@ -134,6 +134,8 @@ test('opening an invoice shows its preview and its numbers', async () => {
   await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
   // Served by the host at its own URL (PNG/JPEG only), never handed over as bytes (no blob: or data:).
   expect(await image.getAttribute('src')).toMatch(new RegExp(`^/__harness/previews/${id}\\?v=[0-9a-f]{16}$`))
+  // Decoded off the frame: a scanned page's decode must never hold back the next document's paint.
+  await expect(image).toHaveAttribute('decoding', 'async')
   await expect(page.getByTestId('field-invoice-no')).toHaveText(invoice.invoiceNo)
   await expect(page.getByTestId('field-supplier-name')).toHaveText(invoice.supplier)
   expect(Number(await page.getByTestId('field-total').getAttribute('data-value'))).toBeCloseTo(invoice.total!, 2)
