@@ -1,40 +1,47 @@
 /**
  * How the open document's image is shown, shared by the preview (features/documents/Preview)
- * and the keyboard shortcuts + - 0 and f: the scale, whether it follows the pane's width,
- * the rotation and whether the original PDF is shown instead.
+ * and the keyboard shortcuts + - 0 and f: the scale, how it fits the pane, the rotation and
+ * whether the original PDF is shown instead.
  *
  * `zoom` is the scale against the image's natural size: 1 = 100 % = one image pixel per CSS
- * pixel. While `fit` is true the preview sets `zoom` to whatever fits the pane's width.
+ * pixel. While `fit` is set the preview sets `zoom` to whatever fits the pane (its width, or
+ * a whole page). The scale and the fit mode are the reviewer's choice for the session: they
+ * stay as they are from one document to the next (j / k); only the rotation starts over.
  */
-import { zoomedBy } from './previewMath'
+import { zoomedBy, type FitMode } from './previewMath'
 
-export { MAX_ZOOM, MIN_ZOOM, stackedPageCount } from './previewMath'
+export { MAX_ZOOM, MIN_ZOOM, stackedPageCount, type FitMode } from './previewMath'
 
 export const previewState = $state({
   /** Scale against the natural size; 0.1 to 8. */
   zoom: 1,
-  /** The image follows the pane's width (the state a document opens in). */
-  fit: true,
+  /** How the image follows the pane: its width (the first state), a whole page, or null for a chosen scale. */
+  fit: 'width' as FitMode | null,
   /** Clockwise rotation in degrees. */
   rotation: 0 as 0 | 90 | 180 | 270,
   /** Show the original PDF (pdfjs) instead of the preview image. */
   showOriginal: false,
 })
 
-/** Zooms by `factor` (the + and - keys): the image stops following the pane's width. */
+/** Zooms by `factor` (the + and - keys): the image stops following the pane. */
 export function zoomBy(factor: number): void {
-  previewState.fit = false
+  previewState.fit = null
   previewState.zoom = zoomedBy(previewState.zoom, factor)
 }
 
 /** Fits the image to the pane's width again (the 0 key and *Fit width*). */
 export function resetZoom(): void {
-  previewState.fit = true
+  previewState.fit = 'width'
+}
+
+/** Fits a whole page of the image into the pane (*Fit page*). */
+export function fitPage(): void {
+  previewState.fit = 'page'
 }
 
 /** Shows the image at its natural size (100 %). */
 export function actualSize(): void {
-  previewState.fit = false
+  previewState.fit = null
   previewState.zoom = 1
 }
 
@@ -43,9 +50,8 @@ export function rotate(): void {
   previewState.rotation = ((previewState.rotation + 90) % 360) as 0 | 90 | 180 | 270
 }
 
-/** A document opens fitted to the width, upright. */
+/** A document opens upright, at the scale or fit mode the last one was shown at. */
 export function resetView(): void {
-  previewState.fit = true
   previewState.rotation = 0
 }
 

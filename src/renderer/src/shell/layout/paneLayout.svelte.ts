@@ -4,7 +4,7 @@
  * monitor each keep theirs), and focus mode, which hides the agenda list and the inbox while
  * a document is reviewed (the `\` key). Pure rules are in ./paneSizes.ts.
  */
-import { defaultSizes, fitSizes, parseSizes, sizeBucket, type PaneSizes, type SizeBucket } from './paneSizes'
+import { dataBelow, defaultSizes, fitSizes, parseSizes, sizeBucket, type PaneSizes, type SizeBucket } from './paneSizes'
 
 const storageKey = (bucket: SizeBucket): string => `docket.layout.${bucket}`
 
@@ -34,12 +34,17 @@ export const paneLayout = $state<{
   focusMode: false,
 })
 
-/** The widths to draw now (px), fitted to the window. */
-export function drawnSizes(): { inbox: number; data: number; invoice: number; agendas: boolean } {
+/**
+ * The widths to draw now (px), fitted to the window, and whether the data pane is drawn under
+ * the invoice (a narrow window; its `data` width is then 0).
+ */
+export function drawnSizes(): { inbox: number; data: number; invoice: number; agendas: boolean; dataBelow: boolean } {
   const inboxShown = !paneLayout.focusMode
+  const below = dataBelow(paneLayout.windowWidth)
   return {
-    ...fitSizes(paneLayout.sizes, paneLayout.windowWidth, inboxShown),
+    ...fitSizes(paneLayout.sizes, paneLayout.windowWidth, inboxShown, !below),
     agendas: inboxShown && paneLayout.sizes.agendas,
+    dataBelow: below,
   }
 }
 

@@ -52,17 +52,29 @@ export function paneRoom(windowWidth: number, agendas: boolean): number {
 }
 
 /**
+ * Whether the data pane goes under the invoice instead of beside it: in a window narrower
+ * than 1280 px, side by side, the invoice would be drawn too small to read (an A4 page needs
+ * about 670 CSS px for 8 pt text to be 9 px tall).
+ */
+export function dataBelow(windowWidth: number): boolean {
+  return sizeBucket(windowWidth) === 'narrow'
+}
+
+/**
  * The widths a window `windowWidth` px wide starts with: the agenda list from 1280 px up,
- * the inbox about 28 % and the data pane about 23 % of the room, so the invoice gets the
- * rest (over 40 % of a 1440 px window, over 400 px of a 1024 px one).
+ * the inbox about 28 % of the room (the data pane under the invoice below 1280 px). From
+ * 1280 px up to 1679 px the inbox takes about 21 % and the data pane about 23.5 %, so the
+ * invoice gets over 700 px of a 1440 px window: an A4 page drawn 670 px wide shows 8 pt text
+ * 9 px tall. Wider windows give the inbox 28 % and the data pane 23 %.
  */
 export function defaultSizes(windowWidth: number): PaneSizes {
-  const agendas = sizeBucket(windowWidth) !== 'narrow'
+  const bucket = sizeBucket(windowWidth)
+  const agendas = bucket !== 'narrow'
   const room = paneRoom(windowWidth, agendas)
   return {
     agendas,
-    inbox: clamp(room * 0.28, PANE_LIMITS.inboxMin, 600),
-    data: clamp(room * 0.23, 280, 440),
+    inbox: clamp(room * (bucket === 'medium' ? 0.21 : 0.28), PANE_LIMITS.inboxMin, 600),
+    data: clamp(room * (bucket === 'medium' ? 0.235 : 0.23), 280, 440),
   }
 }
 
@@ -70,18 +82,24 @@ export function defaultSizes(windowWidth: number): PaneSizes {
  * Fits remembered widths into a window: the inbox (unless `inboxShown` is false, as in focus
  * mode) and the data pane keep their widths while the invoice keeps at least
  * `PANE_LIMITS.invoiceMin`; when it would not, the data pane gives way first, then the inbox,
- * each down to its minimum. Returns the widths to draw (the invoice's included).
+ * each down to its minimum. Returns the widths to draw (the invoice's included). When the
+ * data pane is under the invoice (`dataBeside` false, see {@link dataBelow}) it takes no
+ * width of its own: `data` is 0 and the invoice has the room its divider had too.
  */
 export function fitSizes(
   sizes: PaneSizes,
   windowWidth: number,
   inboxShown = true,
+  dataBeside = true,
 ): { inbox: number; data: number; invoice: number } {
-  const room = paneRoom(windowWidth, sizes.agendas && inboxShown) + (inboxShown ? 0 : PANE_LIMITS.divider)
+  const room =
+    paneRoom(windowWidth, sizes.agendas && inboxShown) +
+    (inboxShown ? 0 : PANE_LIMITS.divider) +
+    (dataBeside ? 0 : PANE_LIMITS.divider)
   let inbox = inboxShown ? clamp(sizes.inbox, PANE_LIMITS.inboxMin, PANE_LIMITS.inboxMax) : 0
-  let data = clamp(sizes.data, PANE_LIMITS.dataMin, PANE_LIMITS.dataMax)
+  let data = dataBeside ? clamp(sizes.data, PANE_LIMITS.dataMin, PANE_LIMITS.dataMax) : 0
   let over = inbox + data + PANE_LIMITS.invoiceMin - room
-  if (over > 0) {
+  if (over > 0 && dataBeside) {
     const fromData = Math.min(over, data - PANE_LIMITS.dataMin)
     data -= fromData
     over -= fromData
