@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultSizes, fitSizes, PANE_LIMITS, parseSizes, sizeBucket } from './paneSizes'
+import { dataBelow, defaultSizes, fitSizes, PANE_LIMITS, parseSizes, sizeBucket } from './paneSizes'
 
 describe('pane sizes', () => {
   it('puts windows in three buckets that remember their own widths', () => {
@@ -18,6 +18,24 @@ describe('pane sizes', () => {
     expect(defaultSizes(1024).agendas).toBe(false)
     expect(at1024.invoice).toBeGreaterThan(420)
     expect(at1024.inbox).toBeGreaterThanOrEqual(PANE_LIMITS.inboxMin)
+  })
+
+  it('gives a 1440 px window an invoice over 700 px: 8 pt text on an A4 page fitted to it is 9 px tall', () => {
+    const at1440 = fitSizes(defaultSizes(1440), 1440)
+    // 670 px of page plus the padding either side and a scrollbar.
+    expect(at1440.invoice).toBeGreaterThanOrEqual(670 + 16 + 15)
+    expect(at1440.data).toBeGreaterThanOrEqual(280)
+    expect(defaultSizes(1440).agendas).toBe(true)
+  })
+
+  it('puts the data pane under the invoice below 1280 px, the invoice then has the whole width', () => {
+    expect(dataBelow(1024)).toBe(true)
+    expect(dataBelow(1279)).toBe(true)
+    expect(dataBelow(1280)).toBe(false)
+    const at1024 = fitSizes(defaultSizes(1024), 1024, true, false)
+    expect(at1024.data).toBe(0)
+    expect(at1024.invoice).toBe(1024 - PANE_LIMITS.divider - at1024.inbox)
+    expect(at1024.invoice).toBeGreaterThanOrEqual(670 + 16 + 15)
   })
 
   it('shrinks the data pane, then the inbox, so the invoice keeps its minimum', () => {
