@@ -35,6 +35,15 @@ let harness: HarnessProcess
 const invoices = expectedInvoices()
 
 test.describe.configure({ mode: 'serial' })
+// Scrollbars drawn as in the app (Playwright's headless Chromium hides them by default): the
+// preview's scrollbar takes its share of the pane here too. The rest as playwright.config.ts.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+  },
+})
 
 test.beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true })

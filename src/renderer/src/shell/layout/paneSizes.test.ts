@@ -20,7 +20,7 @@ describe('pane sizes', () => {
     expect(at1024.inbox).toBeGreaterThanOrEqual(PANE_LIMITS.inboxMin)
   })
 
-  it('gives a 1440 px window an invoice over 700 px: 8 pt text on an A4 page fitted to it is 9 px tall', () => {
+  it('gives a 1440 px window an invoice of 700 px or more: 8 pt text on an A4 page fitted to it is 9 px tall', () => {
     const at1440 = fitSizes(defaultSizes(1440), 1440)
     // 670 px of page plus the padding either side and a scrollbar.
     expect(at1440.invoice).toBeGreaterThanOrEqual(670 + 16 + 15)

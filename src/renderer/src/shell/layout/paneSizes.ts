@@ -63,9 +63,10 @@ export function dataBelow(windowWidth: number): boolean {
 /**
  * The widths a window `windowWidth` px wide starts with: the agenda list from 1280 px up,
  * the inbox about 28 % of the room (the data pane under the invoice below 1280 px). From
- * 1280 px up to 1679 px the inbox takes about 21 % and the data pane about 23.5 %, so the
- * invoice gets over 700 px of a 1440 px window: an A4 page drawn 670 px wide shows 8 pt text
- * 9 px tall. Wider windows give the inbox 28 % and the data pane 23 %.
+ * 1280 px up to 1679 px the inbox takes about 20.5 % and the data pane 23 %, so the invoice
+ * gets 720 px of a 1440 px window: an A4 page drawn 670 px wide (what is left after the
+ * scrollbar and the padding) shows 8 pt text 9 px tall. Wider windows give the inbox 28 % and
+ * the data pane 23 %.
  */
 export function defaultSizes(windowWidth: number): PaneSizes {
   const bucket = sizeBucket(windowWidth)
@@ -73,8 +74,8 @@ export function defaultSizes(windowWidth: number): PaneSizes {
   const room = paneRoom(windowWidth, agendas)
   return {
     agendas,
-    inbox: clamp(room * (bucket === 'medium' ? 0.21 : 0.28), PANE_LIMITS.inboxMin, 600),
-    data: clamp(room * (bucket === 'medium' ? 0.235 : 0.23), 280, 440),
+    inbox: clamp(room * (bucket === 'medium' ? 0.205 : 0.28), PANE_LIMITS.inboxMin, 600),
+    data: clamp(room * 0.23, 280, 440),
   }
 }
 
