@@ -10,7 +10,8 @@
  *   at (the image is a picture of the page, its full width);
  * - the zoom and the fit mode stay from one document to the next (`j`);
  * - at 1440 the tax lines and items of every invoice fit the data pane (no sideways scroll);
- * - at 1024 the queue tabs take at most two rows, and the data pane is under the invoice;
+ * - at 1024 the queue tabs take at most two rows, and the data pane is under the invoice with a
+ *   divider that moves;
  * - the repair dialog leaves the invoice in view.
  *
  * Screenshots of every invoice at both sizes, light and dark, go to
@@ -230,6 +231,21 @@ test('at 1024 the queue tabs take two rows and the data pane is under the invoic
   const data = (await page.getByTestId('data-pane').boundingBox())!
   expect(data.y).toBeGreaterThanOrEqual(preview.y + preview.height - 1)
   expect(preview.width).toBeGreaterThan(700)
+
+  // The divider between them moves with the keyboard (Up gives the data pane more height) and
+  // is remembered for the window size.
+  const divider = page.getByTestId('separator-data-below')
+  await expect(divider).toHaveAttribute('aria-orientation', 'horizontal')
+  await divider.focus()
+  await page.keyboard.press('ArrowUp')
+  await page.keyboard.press('ArrowUp')
+  await expect
+    .poll(async () => (await page.getByTestId('data-pane').boundingBox())!.height)
+    .toBeGreaterThan(data.height + 24)
+  const taller = (await page.getByTestId('data-pane').boundingBox())!.height
+  await page.reload()
+  await openInvoice(page)
+  await expect.poll(async () => (await page.getByTestId('data-pane').boundingBox())!.height).toBeGreaterThan(taller - 2)
   await page.close()
 })
 

@@ -636,6 +636,7 @@ export const cs = {
   'shell.account': 'Účet',
   'shell.layout.resizeInbox': 'Změnit šířku seznamu dokladů',
   'shell.layout.resizeData': 'Změnit šířku panelu s údaji',
+  'shell.layout.resizeDataHeight': 'Změnit výšku panelu s údaji',
   'shell.layout.focusMode': 'Režim soustředění: skrýt seznam při kontrole',
   'shell.layout.focusShort': 'Soustředění',
   'shell.layout.agendaList': 'Zobrazit nebo skrýt seznam agend',

@@ -604,6 +604,7 @@ export const en = {
   'shell.account': 'Account',
   'shell.layout.resizeInbox': 'Resize the inbox',
   'shell.layout.resizeData': 'Resize the data pane',
+  'shell.layout.resizeDataHeight': 'Resize the data pane (height)',
   'shell.layout.focusMode': 'Focus mode: hide the inbox while reviewing',
   'shell.layout.focusShort': 'Focus',
   'shell.layout.agendaList': 'Show or hide the agenda list',

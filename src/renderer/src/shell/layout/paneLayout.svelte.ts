@@ -4,7 +4,16 @@
  * monitor each keep theirs), and focus mode, which hides the agenda list and the inbox while
  * a document is reviewed (the `\` key). Pure rules are in ./paneSizes.ts.
  */
-import { dataBelow, defaultSizes, fitSizes, parseSizes, sizeBucket, type PaneSizes, type SizeBucket } from './paneSizes'
+import {
+  dataBelow,
+  dataBelowShare,
+  defaultSizes,
+  fitSizes,
+  parseSizes,
+  sizeBucket,
+  type PaneSizes,
+  type SizeBucket,
+} from './paneSizes'
 
 const storageKey = (bucket: SizeBucket): string => `docket.layout.${bucket}`
 
@@ -38,13 +47,22 @@ export const paneLayout = $state<{
  * The widths to draw now (px), fitted to the window, and whether the data pane is drawn under
  * the invoice (a narrow window; its `data` width is then 0).
  */
-export function drawnSizes(): { inbox: number; data: number; invoice: number; agendas: boolean; dataBelow: boolean } {
+export function drawnSizes(): {
+  inbox: number
+  data: number
+  invoice: number
+  agendas: boolean
+  dataBelow: boolean
+  /** The data pane's share of the document's height when it is under the invoice. */
+  dataBelowShare: number
+} {
   const inboxShown = !paneLayout.focusMode
   const below = dataBelow(paneLayout.windowWidth)
   return {
     ...fitSizes(paneLayout.sizes, paneLayout.windowWidth, inboxShown, !below),
     agendas: inboxShown && paneLayout.sizes.agendas,
     dataBelow: below,
+    dataBelowShare: dataBelowShare(paneLayout.sizes),
   }
 }
 
@@ -74,6 +92,12 @@ export function setInboxWidth(width: number): void {
 /** Sets the data pane's width (px, clamped when drawn) and remembers it for this bucket. */
 export function setDataWidth(width: number): void {
   paneLayout.sizes = { ...paneLayout.sizes, data: Math.round(width) }
+  remember()
+}
+
+/** Sets the data pane's share of the height under the invoice (clamped when drawn) and remembers it. */
+export function setDataBelowShare(share: number): void {
+  paneLayout.sizes = { ...paneLayout.sizes, dataBelowShare: Math.round(share * 1000) / 1000 }
   remember()
 }
 

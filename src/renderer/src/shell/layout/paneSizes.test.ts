@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dataBelow, defaultSizes, fitSizes, PANE_LIMITS, parseSizes, sizeBucket } from './paneSizes'
+import { dataBelow, dataBelowShare, defaultSizes, fitSizes, PANE_LIMITS, parseSizes, sizeBucket } from './paneSizes'
 
 describe('pane sizes', () => {
   it('puts windows in three buckets that remember their own widths', () => {
@@ -50,6 +50,20 @@ describe('pane sizes', () => {
     const fitted = fitSizes(sizes, 1440, false)
     expect(fitted.inbox).toBe(0)
     expect(fitted.invoice).toBe(1440 - PANE_LIMITS.divider - 300)
+  })
+
+  it('keeps the data pane under the invoice between a fifth and 70 % of the height, 42 % at first', () => {
+    const sizes = defaultSizes(1024)
+    expect(dataBelowShare(sizes)).toBe(0.42)
+    expect(dataBelowShare({ ...sizes, dataBelowShare: 0.05 })).toBe(PANE_LIMITS.dataBelowShareMin)
+    expect(dataBelowShare({ ...sizes, dataBelowShare: 0.9 })).toBe(PANE_LIMITS.dataBelowShareMax)
+    expect(parseSizes({ inbox: 300, data: 300, agendas: false, dataBelowShare: 0.3 })?.dataBelowShare).toBe(0.3)
+    // A layout stored before the share existed, or with a bad one, still reads.
+    expect(parseSizes({ inbox: 300, data: 300, agendas: false, dataBelowShare: 'half' })).toEqual({
+      inbox: 300,
+      data: 300,
+      agendas: false,
+    })
   })
 
   it('reads back only a valid stored layout', () => {

@@ -18,6 +18,11 @@ export interface PaneSizes {
   data: number
   /** Whether the agenda list is shown left of the inbox. */
   agendas: boolean
+  /**
+   * The data pane's share of the document's height when it is under the invoice (a narrow
+   * window), 0.2 to 0.7; absent in layouts stored before it existed (then the default).
+   */
+  dataBelowShare?: number
 }
 
 /** Limits the dividers respect: no pane is dragged narrower than its minimum. */
@@ -32,6 +37,10 @@ export const PANE_LIMITS = {
   divider: 6,
   /** Width of the agenda list when shown (px). */
   agendas: 154,
+  /** The data pane's share of the height under the invoice: default, least and most. */
+  dataBelowShare: 0.42,
+  dataBelowShareMin: 0.2,
+  dataBelowShareMax: 0.7,
 } as const
 
 /** The bucket of a window `width` px wide. */
@@ -109,11 +118,19 @@ export function fitSizes(
   return { inbox, data, invoice: Math.max(0, room - inbox - data) }
 }
 
+/** The data pane's share of the height under the invoice, kept within its limits (default when absent). */
+export function dataBelowShare(sizes: PaneSizes): number {
+  const share = sizes.dataBelowShare ?? PANE_LIMITS.dataBelowShare
+  return Math.min(PANE_LIMITS.dataBelowShareMax, Math.max(PANE_LIMITS.dataBelowShareMin, share))
+}
+
 /** Remembered widths read back from storage, or null when `raw` is not a valid layout. */
 export function parseSizes(raw: unknown): PaneSizes | null {
   if (typeof raw !== 'object' || raw === null) return null
-  const { inbox, data, agendas } = raw as Record<string, unknown>
+  const { inbox, data, agendas, dataBelowShare: share } = raw as Record<string, unknown>
   const width = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 5000
   if (!width(inbox) || !width(data) || typeof agendas !== 'boolean') return null
-  return { inbox: Math.round(inbox), data: Math.round(data), agendas }
+  const sizes: PaneSizes = { inbox: Math.round(inbox), data: Math.round(data), agendas }
+  if (typeof share === 'number' && Number.isFinite(share) && share > 0 && share < 1) sizes.dataBelowShare = share
+  return sizes
 }
