@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   bodyTextSize,
+  carriedZoom,
   drawnTextHeight,
   FIT_PAD,
   fitZoom,
@@ -45,6 +46,14 @@ describe('fitting the preview to its pane', () => {
     // A wide, short page in a tall pane is held by the width.
     const wide = fitZoom('page', { width: 2000, height: 500 }, { width: 616, height: 900 })
     expect(2000 * wide).toBeCloseTo(600)
+  })
+
+  it('carries a chosen scale to the next image as the same multiple of its width fit', () => {
+    // 150 % of the width fit of a 150 dpi page (fit 0.5) and of a 350 dpi one (fit 0.214).
+    expect(carriedZoom(1.5, 0.5)).toBe(0.75)
+    expect(carriedZoom(1.5, 0.214)).toBeCloseTo(0.321)
+    expect(carriedZoom(40, 0.5)).toBe(MAX_ZOOM)
+    expect(carriedZoom(0.01, 0.5)).toBe(MIN_ZOOM)
   })
 
   it('stays within the zoom limits and gives 1 without a size', () => {

@@ -49,6 +49,16 @@ export function fitZoom(
   return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom))
 }
 
+/**
+ * The scale a new document opens at when the reviewer chose one (zoomed in or out) on an
+ * earlier document: the same multiple `widthFactor` of its own width fit `fitWidth`, so its
+ * page is drawn as large as the last one whatever the resolution of its image (a 150 dpi
+ * rendering and a 350 dpi scan of an A4 page look the same). Within MIN_ZOOM..MAX_ZOOM.
+ */
+export function carriedZoom(widthFactor: number, fitWidth: number): number {
+  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, widthFactor * fitWidth))
+}
+
 /** One run of text of a PDF page as pdf.js's `getTextContent()` gives it. */
 export interface PdfTextRun {
   str: string

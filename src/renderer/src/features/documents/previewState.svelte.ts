@@ -21,12 +21,20 @@ export const previewState = $state({
   rotation: 0 as 0 | 90 | 180 | 270,
   /** Show the original PDF (pdfjs) instead of the preview image. */
   showOriginal: false,
+  /** The scale that fits the shown image's page to the pane's width (set by the preview; 0 unknown). */
+  fitWidthZoom: 0,
+  /**
+   * A chosen scale as a multiple of the width fit, carried to the next document so its page
+   * is drawn as large (previewMath.carriedZoom); null at 1:1, which carries as 100 %.
+   */
+  widthFactor: null as number | null,
 })
 
 /** Zooms by `factor` (the + and - keys): the image stops following the pane. */
 export function zoomBy(factor: number): void {
   previewState.fit = null
   previewState.zoom = zoomedBy(previewState.zoom, factor)
+  previewState.widthFactor = previewState.fitWidthZoom > 0 ? previewState.zoom / previewState.fitWidthZoom : null
 }
 
 /** Fits the image to the pane's width again (the 0 key and *Fit width*). */
@@ -43,6 +51,7 @@ export function fitPage(): void {
 export function actualSize(): void {
   previewState.fit = null
   previewState.zoom = 1
+  previewState.widthFactor = null
 }
 
 /** Turns the image 90 degrees clockwise. */
