@@ -131,8 +131,12 @@ export function isGuarded(event: KeyboardEvent, typing: LastTyping | null, now: 
   return !typing.element.isConnected || (dialog !== null && !dialog.open)
 }
 
-/** True for a key that ends typing in a field on purpose (send, cancel, move on). */
+/**
+ * True for a key that ends typing in a field on purpose (send, cancel, move on, or Ctrl/Cmd+K,
+ * which closes the command palette it was typed in).
+ */
 export function typingEnded(event: KeyboardEvent): boolean {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') return true
   return event.key === 'Enter' || event.key === 'Escape' || event.key === 'Tab'
 }
 
