@@ -327,3 +327,41 @@ test('the delete and sign-out confirmations and the agenda menu keep every key',
 
   expect(serviceSide()).toBe(before)
 })
+
+test('an action the service refuses in the document’s state is disabled, says why, and its key queues nothing', async ({
+  page,
+}) => {
+  await openApp(page)
+  // The Exported tab: repair is accepted only from Not ready or Ready to export.
+  await page.keyboard.press('5')
+  await openFirst(page)
+  await expect(page.getByTestId('document-pane')).not.toHaveAttribute('data-document-id', '')
+  const reason = 'Only documents in Not ready or Ready to export can be sent to repair.'
+  await expect(page.getByTestId('action-repair')).toBeDisabled()
+  await expect(page.getByTestId('action-repair')).toHaveAttribute('title', reason)
+  await expect(page.getByTestId('action-exported')).toBeDisabled()
+  await expect(page.getByTestId('action-exported')).toHaveAttribute('title', 'Already exported.')
+  await expect(page.getByTestId('action-ready')).toBeEnabled()
+
+  const before = serviceSide()
+  await page.keyboard.press('p')
+  await expect(page.getByTestId('toast').filter({ hasText: reason })).toBeVisible()
+  await expect(page.getByTestId('repair-dialog')).toBeHidden()
+  await page.keyboard.press('e')
+  await expect(page.getByTestId('toast').filter({ hasText: 'Already exported.' })).toBeVisible()
+  expect(serviceSide()).toBe(before)
+
+  // The palette lists them disabled, with the reason; choosing one does nothing.
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('repair')
+  const repair = page.locator('[data-command-id="triage.repair"]')
+  await expect(repair).toHaveAttribute('aria-disabled', 'true')
+  await expect(repair.getByTestId('command-disabled-reason')).toHaveText(reason)
+  await expect(repair).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('command-palette')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('command-palette')).toBeHidden()
+  expect(serviceSide()).toBe(before)
+  await page.keyboard.press('1')
+})

@@ -607,6 +607,12 @@ export const cs = {
   'triage.agendaSwitch.title': 'Přepnout agendu',
   'triage.agendaSwitch.filter': 'Najít agendu',
   'triage.shortcut.agenda': 'Přepnout agendu',
+  // Proč akce není nabízena (src/shared/documents/allowedActions.ts): v popiscích, v paletě a u její klávesy.
+  'triage.refused.alreadyReady': 'Doklad už je připravený k exportu.',
+  'triage.refused.alreadyExported': 'Doklad už je exportovaný.',
+  'triage.refused.repairOnlyFromReview': 'K opravě lze poslat jen doklady ve stavu Ke kontrole nebo K exportu.',
+  'triage.refused.archived': 'Archivované doklady jsou jen ke čtení; komentovat je můžete dál.',
+  'triage.refused.noDocument': 'Nejprve vyberte nebo otevřete doklad.',
   'comments.tabs': 'Komentáře a historie',
   'comments.tab.comments': 'Komentáře ({count})',
   'comments.tab.history': 'Historie',

@@ -575,6 +575,12 @@ export const en = {
   'triage.agendaSwitch.title': 'Switch agenda',
   'triage.agendaSwitch.filter': 'Find an agenda',
   'triage.shortcut.agenda': 'Switch agenda',
+  // Why an action is not offered (src/shared/documents/allowedActions.ts), in tooltips, the palette and on its key.
+  'triage.refused.alreadyReady': 'Already ready to export.',
+  'triage.refused.alreadyExported': 'Already exported.',
+  'triage.refused.repairOnlyFromReview': 'Only documents in Not ready or Ready to export can be sent to repair.',
+  'triage.refused.archived': 'Archived documents are read-only; you can still comment on them.',
+  'triage.refused.noDocument': 'Select or open a document first.',
   'comments.tabs': 'Comments and history',
   'comments.tab.comments': 'Comments ({count})',
   'comments.tab.history': 'History',

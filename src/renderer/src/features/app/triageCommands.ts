@@ -43,6 +43,23 @@ const GROUPS: Partial<Record<Shortcut['id'], CommandGroup>> = {
   help: 'app',
 }
 
+/** Why a shortcut cannot act now (translated), or undefined when it can. */
+export type ShortcutAvailability = (id: Shortcut['id']) => string | undefined
+
+let availability: ShortcutAvailability = () => undefined
+
+/**
+ * Set by the triage view: which shortcuts cannot act on the documents now and why (an action
+ * the service does not accept in the documents' state). Their commands are listed disabled,
+ * with that reason. Returns the function that clears it again.
+ */
+export function setShortcutAvailability(next: ShortcutAvailability): () => void {
+  availability = next
+  return () => {
+    if (availability === next) availability = () => undefined
+  }
+}
+
 /** Every triage shortcut as a command; the queue keys become one command per queue. */
 export function triageCommands(): Command[] {
   return SHORTCUTS.flatMap((shortcut): Command[] => {
@@ -62,12 +79,14 @@ export function triageCommands(): Command[] {
         ]
       })
     }
+    const reason = availability(shortcut.id)
     return [
       {
         id: `triage.${shortcut.id}`,
         group,
         label: t(shortcut.label),
         keys: shortcut.keys,
+        ...(reason ? { disabled: true, disabledReason: reason } : {}),
         run: () => pressKeys(shortcut.keys[0]!),
       },
     ]
