@@ -10,6 +10,7 @@
  * Space is left out where the focus rests on a button (menus, confirmations, the help): there it
  * presses the button, as it should, which is not a shortcut.
  */
+import { deflateSync, crc32 } from 'node:zlib'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { startFakeTriageHarness, type FakeTriageHarness } from './fixtures/fakeTriageHarness'
 
@@ -364,4 +365,88 @@ test('an action the service refuses in the document’s state is disabled, says 
   await expect(page.getByTestId('command-palette')).toBeHidden()
   expect(serviceSide()).toBe(before)
   await page.keyboard.press('1')
+})
+
+/**
+ * A white PNG of `width` x `height` pixels (8-bit greyscale): tall enough, it reads as pages
+ * stacked in one image, as the service sends a multi-page document's preview.
+ */
+function blankPng(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 0, 0, 0, 0], 8)
+  // Each row: filter byte 0, then white pixels.
+  const rows = Buffer.alloc((width + 1) * height, 0xff)
+  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+test('Page Down and Page Up from the list turn the invoice’s pages', async ({ page }) => {
+  // Document 1 (a synthetic one) gets a preview of three A4 pages stacked.
+  app.workspace.previews.set(1, { contentType: 'image/png', bytes: blankPng(400, Math.round(400 * Math.SQRT2 * 3)) })
+  await openApp(page)
+  await page.keyboard.press('6')
+  await page.getByTestId('inbox-search').fill('SYN-1')
+  await page.locator('[data-testid="inbox-row"][data-document-id="1"]').click()
+  const label = page.getByTestId('preview-page')
+  await expect(label).toHaveAttribute('data-page', '1')
+  await list(page).focus()
+  await page.keyboard.press('PageDown')
+  await expect(label).toHaveAttribute('data-page', '2')
+  await expectFocusOn(list(page))
+  await page.keyboard.press('PageDown')
+  await expect(label).toHaveAttribute('data-page', '3')
+  await page.keyboard.press('PageUp')
+  await expect(label).toHaveAttribute('data-page', '2')
+  await page.getByTestId('inbox-search').fill('')
+})
+
+test('? and the palette list page turns, filters, sort, export, upload, save original and comment edit/delete', async ({
+  page,
+}) => {
+  await openApp(page)
+  await openFirst(page)
+  await page.keyboard.press('?')
+  const help = page.getByTestId('help-overlay')
+  for (const id of ['pageNext', 'pagePrevious', 'palette', 'focusMode'])
+    await expect(help.locator(`[data-shortcut="${id}"]`)).toBeVisible()
+  await expect(page.getByTestId('help-palette-only')).toContainText('Export…')
+  await expect(page.getByTestId('help-palette-only')).toContainText('Sort by')
+  await page.keyboard.press('Escape')
+
+  await page.keyboard.press('Control+k')
+  const commands = page.getByTestId('command')
+  for (const id of [
+    'triage.pageNext',
+    'triage.pagePrevious',
+    'inbox.type.SalesInvoice',
+    'inbox.checks.warnings',
+    'inbox.sort.total',
+    'inbox.sort.reverse',
+    'menu.export-button',
+    'menu.upload-button',
+    'document.saveOriginal',
+    'comments.editLast',
+    'comments.deleteLast',
+  ])
+    await expect(commands.and(page.locator(`[data-command-id="${id}"]`))).toHaveCount(1)
+  // A command acts as its control does: sort by total.
+  await page.keyboard.type('Sort by Total')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('inbox-sort')).toHaveValue('total')
+  await expectFocusOn(list(page))
 })

@@ -39,6 +39,8 @@ const GROUPS: Partial<Record<Shortcut['id'], CommandGroup>> = {
   zoomOut: 'view',
   zoomReset: 'view',
   original: 'view',
+  pageNext: 'view',
+  pagePrevious: 'view',
   agenda: 'agendas',
   help: 'app',
 }
