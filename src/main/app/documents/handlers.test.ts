@@ -275,13 +275,20 @@ describe('actions through the outbox', () => {
     expect(workspace.outbox).toEqual([])
   })
   it('sends each document to repair with the trimmed description, or none', async () => {
-    await call('documents.repair', { ids: [10, 11], description: '  Wrong total  ' })
-    await call('documents.repair', { ids: [10], description: '   ' })
+    await call('documents.repair', { ids: [10, 10], description: '  Wrong total  ' })
+    await call('documents.repair', { ids: [11], description: '   ' })
     expect(workspace.outbox.map((e) => e.action)).toEqual([
       { kind: 'document.repair', documentId: 10, description: 'Wrong total' },
-      { kind: 'document.repair', documentId: 11, description: 'Wrong total' },
-      { kind: 'document.repair', documentId: 10 },
+      { kind: 'document.repair', documentId: 11 },
     ])
+  })
+  it('refuses a repair the service would refuse in the document’s state, queueing nothing', async () => {
+    // 10 is Not ready, 12 already in repair, 13 exported.
+    await expect(call('documents.repair', { ids: [10, 12, 13] })).rejects.toMatchObject({
+      code: 'not_allowed',
+      details: { ids: [12, 13] },
+    })
+    expect(workspace.outbox).toEqual([])
   })
   it('archives documents, which then leave the list', async () => {
     await call('documents.archive', { ids: [10, 11] })

@@ -3,6 +3,7 @@ import { runChecks } from '../../../shared/checks/run'
 import { sniffDocumentType } from '../../../shared/files/fileType'
 import { MAX_ORIGINAL_FILE_BYTES } from '../../../shared/files/limits'
 import type { OfflineWorkspace } from '../../offline'
+import { checkAction, type DocumentAction } from '../../../shared/documents/allowedActions'
 import { AppError } from '../errors'
 import { enqueueAll } from '../outbox/enqueue'
 import type { HandlersFor } from '../router'
@@ -137,6 +138,14 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
 
     'documents.repair': async ({ ids, description }) => {
       const text = description?.trim()
+      // The service refuses a repair outside Not ready / Ready to export (422): say so now
+      // rather than queue an action that can never succeed.
+      const refused = await refusedByState(getWorkspace(), 'repair', [...new Set(ids)])
+      if (refused.length > 0) {
+        throw new AppError('not_allowed', 'Only documents in Not ready or Ready to export can be sent to repair.', {
+          ids: refused,
+        })
+      }
       return enqueueAll(
         getWorkspace(),
         [...new Set(ids)].map((documentId) =>
@@ -186,4 +195,21 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
       return { queued: true }
     },
   }
+}
+
+/**
+ * The ids among `ids` on which the service would refuse `action` in their cached state
+ * (src/shared/documents/allowedActions.ts); documents not in the cache are left to the service.
+ */
+async function refusedByState(
+  workspace: Pick<OfflineWorkspace, 'getDocument'>,
+  action: DocumentAction,
+  ids: number[],
+): Promise<number[]> {
+  const refused: number[] = []
+  for (const id of ids) {
+    const doc = await workspace.getDocument(id)
+    if (doc && !checkAction(action, { state: doc.state, archived: doc.local.archived }).allowed) refused.push(id)
+  }
+  return refused
 }

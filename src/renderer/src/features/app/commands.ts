@@ -28,6 +28,8 @@ export interface Command {
   matches?: (event: KeyboardEvent) => boolean
   /** Listed but not runnable now (shown dimmed). */
   disabled?: boolean
+  /** Why it is disabled, already translated (shown beside it in the palette). */
+  disabledReason?: string
   run: () => void
 }
 

@@ -4,6 +4,7 @@
  * key does (one handler, the same guards) and never goes stale when a shortcut changes.
  */
 import { QUEUES } from '../../../../shared/queues'
+import { focusHome } from '../../lib/focusHome'
 import { t } from '../../lib/i18n'
 import { SHORTCUTS, type Shortcut } from '../triage/shortcuts'
 import type { Command, CommandGroup } from './commands'
@@ -11,13 +12,19 @@ import type { Command, CommandGroup } from './commands'
 /** Shown key names of the shortcut table -> KeyboardEvent.key. */
 const EVENT_KEYS: Record<string, string> = { Esc: 'Escape', Space: ' ', '↓': 'ArrowDown', '↑': 'ArrowUp' }
 
-/** Presses `shown` (e.g. `r`, `Mod+A`, `g a`) on the window, as the keyboard would. */
+/**
+ * Presses `shown` (e.g. `r`, `Mod+A`, `g a`) as the keyboard would, on the focused element
+ * after sending the focus home (the inbox list): a command chosen in the palette acts on the
+ * documents as its key would there, under the same keyboard model (triage/keyScope.ts).
+ */
 export function pressKeys(shown: string): void {
+  focusHome()
+  const target: EventTarget = document.activeElement ?? window
   for (const stroke of shown.split(' ')) {
     const mod = stroke.startsWith('Mod+')
     const raw = mod ? stroke.slice(4).toLowerCase() : stroke
     const key = EVENT_KEYS[raw] ?? raw
-    window.dispatchEvent(new KeyboardEvent('keydown', { key, ctrlKey: mod, bubbles: true, cancelable: true }))
+    target.dispatchEvent(new KeyboardEvent('keydown', { key, ctrlKey: mod, bubbles: true, cancelable: true }))
   }
 }
 
@@ -32,8 +39,27 @@ const GROUPS: Partial<Record<Shortcut['id'], CommandGroup>> = {
   zoomOut: 'view',
   zoomReset: 'view',
   original: 'view',
+  pageNext: 'view',
+  pagePrevious: 'view',
   agenda: 'agendas',
   help: 'app',
+}
+
+/** Why a shortcut cannot act now (translated), or undefined when it can. */
+export type ShortcutAvailability = (id: Shortcut['id']) => string | undefined
+
+let availability: ShortcutAvailability = () => undefined
+
+/**
+ * Set by the triage view: which shortcuts cannot act on the documents now and why (an action
+ * the service does not accept in the documents' state). Their commands are listed disabled,
+ * with that reason. Returns the function that clears it again.
+ */
+export function setShortcutAvailability(next: ShortcutAvailability): () => void {
+  availability = next
+  return () => {
+    if (availability === next) availability = () => undefined
+  }
 }
 
 /** Every triage shortcut as a command; the queue keys become one command per queue. */
@@ -55,12 +81,14 @@ export function triageCommands(): Command[] {
         ]
       })
     }
+    const reason = availability(shortcut.id)
     return [
       {
         id: `triage.${shortcut.id}`,
         group,
         label: t(shortcut.label),
         keys: shortcut.keys,
+        ...(reason ? { disabled: true, disabledReason: reason } : {}),
         run: () => pressKeys(shortcut.keys[0]!),
       },
     ]

@@ -41,5 +41,6 @@ describe('keyboard shortcuts', () => {
     expect(typingEnded(key('Enter', { ctrl: true }))).toBe(true)
     expect(typingEnded(key('Escape'))).toBe(true)
     expect(typingEnded(key('x'))).toBe(false)
+    expect(typingEnded(key('k', { ctrl: true }))).toBe(true)
   })
 })

@@ -27,6 +27,8 @@ export type ShortcutId =
   | 'zoomOut'
   | 'zoomReset'
   | 'original'
+  | 'pageNext'
+  | 'pagePrevious'
   | 'agenda'
   | 'outbox'
 
@@ -96,6 +98,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'zoomOut', keys: ['-'], label: 'triage.shortcut.zoomOut', matches: key('-') },
   { id: 'zoomReset', keys: ['0'], label: 'triage.shortcut.zoomReset', matches: key('0') },
   { id: 'original', keys: ['f'], label: 'triage.shortcut.original', matches: key('f') },
+  { id: 'pageNext', keys: ['PageDown'], label: 'triage.shortcut.pageNext', matches: key('PageDown') },
+  { id: 'pagePrevious', keys: ['PageUp'], label: 'triage.shortcut.pagePrevious', matches: key('PageUp') },
   { id: 'agenda', keys: ['g a'], label: 'triage.shortcut.agenda', prefix: 'g', matches: key('a') },
   { id: 'outbox', keys: ['g o'], label: 'outbox.shortcut', prefix: 'g', matches: key('o') },
 ]
@@ -131,8 +135,12 @@ export function isGuarded(event: KeyboardEvent, typing: LastTyping | null, now: 
   return !typing.element.isConnected || (dialog !== null && !dialog.open)
 }
 
-/** True for a key that ends typing in a field on purpose (send, cancel, move on). */
+/**
+ * True for a key that ends typing in a field on purpose (send, cancel, move on, or Ctrl/Cmd+K,
+ * which closes the command palette it was typed in).
+ */
 export function typingEnded(event: KeyboardEvent): boolean {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') return true
   return event.key === 'Enter' || event.key === 'Escape' || event.key === 'Tab'
 }
 

@@ -6,6 +6,12 @@
  */
 import type { CheckResult } from '../../../../shared/checks/result'
 import {
+  checkActionOnAll,
+  type ActionRefusal,
+  type ActionSubject,
+  type DocumentAction,
+} from '../../../../shared/documents/allowedActions'
+import {
   isDocketError,
   type AgendaSummary,
   type CachedCommentView,
@@ -23,6 +29,9 @@ import { applyAction, nextAfter, type TriageActionKind } from './listModel'
 import { saveAgendaId, savedAgendaId } from './savedAgenda'
 import { triageSettings } from './triageSettings.svelte'
 import { UndoStack, type UndoableAction } from './undoStack.svelte'
+
+/** {@link TriageWorkspace.actionCheck}'s answer: allowed, or the service's refusal, or nothing to act on. */
+export type TriageActionCheck = { allowed: true } | { allowed: false; reason: ActionRefusal | 'noDocument' }
 
 export class TriageWorkspace extends InboxList {
   agendas = $state.raw<AgendaSummary[]>([])
@@ -302,6 +311,23 @@ export class TriageWorkspace extends InboxList {
     const id = ids[nextIndex]!
     this.cursorId = id
     if (this.openId !== null && this.openId !== id) void this.open(id, true)
+  }
+
+  /**
+   * Whether the service accepts `action` on `ids` (default {@link targets}) in their current
+   * states (src/shared/documents/allowedActions.ts), from what is held here: the open
+   * document, else its inbox row. Documents whose state is not held are left to the service.
+   * Nothing to act on is refused as `noDocument`.
+   */
+  actionCheck(action: DocumentAction, ids: number[] = this.targets()): TriageActionCheck {
+    if (ids.length === 0) return { allowed: false, reason: 'noDocument' }
+    const open = this.document
+    const subjects = ids.flatMap((id): ActionSubject[] => {
+      if (open && open.id === id) return [{ state: open.state, archived: open.local.archived }]
+      const row = this.rows.get(id)
+      return row ? [{ state: row.state }] : []
+    })
+    return checkActionOnAll(action, subjects)
   }
 
   /**
