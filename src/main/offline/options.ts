@@ -45,8 +45,16 @@ export interface EngineOptions {
   clockSkewMs: number
   /** Attempts after which a server error (5xx, 429, bad response) fails the entry (default 8). */
   maxTransientAttempts: number
-  /** A new entry waits this long before it is sent, so the person can still undo it (default 3 000). */
+  /**
+   * A new entry waits this long before it is sent, so the person can still undo it (default
+   * 3 000); archive, delete and repair wait `longUndoWindowMs` instead (undoWindow.ts).
+   */
   undoWindowMs: number
+  /**
+   * The undo window of archive, delete and repair (default 10 000): the service cannot take
+   * the first two back, and a repair starts a person's review at the service.
+   */
+  longUndoWindowMs: number
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -66,6 +74,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   clockSkewMs: 120_000,
   maxTransientAttempts: 8,
   undoWindowMs: 3_000,
+  longUndoWindowMs: 10_000,
 }
 
 /** The clock the workspace was given (default: the system clock): the time now, per call. */

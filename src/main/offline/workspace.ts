@@ -165,7 +165,10 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
   await level.open()
   const store = new Store(level, options.options?.durableWrites ?? true, new StorageGuard(dir))
   const lock = new Mutex()
-  const outbox = new Outbox(store, dir, lock, clock, settings.undoWindowMs)
+  const outbox = new Outbox(store, dir, lock, clock, {
+    undoWindowMs: settings.undoWindowMs,
+    longUndoWindowMs: settings.longUndoWindowMs,
+  })
   const files = await FileCache.open(dir, store, options.options?.cacheCapBytes ?? 500 * 1024 * 1024, () =>
     clock().getTime(),
   )
