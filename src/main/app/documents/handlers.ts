@@ -7,7 +7,7 @@ import { AppError } from '../errors'
 import { enqueueAll } from '../outbox/enqueue'
 import type { HandlersFor } from '../router'
 import type { AgendaRowsSource } from './agendaRows'
-import { requireCachedDocument } from './cached'
+import { refuseArchived, requireCachedDocument } from './cached'
 import { companyOf } from './rowCache'
 import { createPreviewImages, previewVersion, type PreviewUrlOf } from './previewImages'
 import { queryList, rowsByIds } from './rowQuery'
@@ -64,8 +64,9 @@ function toBase64(bytes: Uint8Array): string {
  * `documents.original` carries only a PDF, PNG, JPEG or TIFF recognised by its bytes
  * (`unsupported_type` otherwise) of at most 50 MB (`too_large`).
  *
- * Errors: `not_found` for a document that is not cached; `too_late` from `documents.undo`
- * when an entry was already sent (`details: { undone, tooLate }`); errors of the workspace
+ * Errors: `not_found` for a document that is not cached; `archived` for an action (state,
+ * repair, archive, delete) on an archived document (read-only); `too_late` from
+ * `documents.undo` when an entry was already sent or is done (`details: { undone, tooLate }`); errors of the workspace
  * (e.g. `offline` for an original not cached) pass through with their code.
  */
 export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<DocumentChannel> {
@@ -79,14 +80,15 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
       // Querying an agenda's list is opening it: it becomes available offline by default (never
       // rejects), recorded before the answer so an `agendas.list` after it says so.
       const opened = getWorkspace().noteAgendaOpened(agendaId)
-      const answer = { agendaId, ...queryList(await rows.flaggedRowsOf(agendaId), query, window) }
+      const listed = await rows.flaggedRowsOf(agendaId)
+      const answer = { agendaId, ...queryList(listed, query, window, await rows.archivedRowsOf(agendaId)) }
       await opened
       return answer
     },
 
     'documents.rows': async ({ agendaId, ids }) => ({
       agendaId,
-      rows: rowsByIds(await rows.flaggedRowsOf(agendaId), ids),
+      rows: rowsByIds(await rows.flaggedRowsOf(agendaId), ids, await rows.archivedRowsOf(agendaId)),
     }),
 
     'documents.get': async ({ id }) => {
@@ -128,6 +130,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
 
     'documents.setState': async ({ ids, state }) => {
       const unique = [...new Set(ids)]
+      await refuseArchived(getWorkspace(), unique)
       const actions =
         unique.length === 1
           ? [{ kind: 'document.setState' as const, documentId: unique[0]!, state }]
@@ -137,6 +140,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
 
     'documents.repair': async ({ ids, description }) => {
       const text = description?.trim()
+      await refuseArchived(getWorkspace(), [...new Set(ids)])
       return enqueueAll(
         getWorkspace(),
         [...new Set(ids)].map((documentId) =>
@@ -147,11 +151,14 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
       )
     },
 
-    'documents.archive': async ({ ids }) =>
-      enqueueAll(
+    'documents.archive': async ({ ids }) => {
+      const unique = [...new Set(ids)]
+      await refuseArchived(getWorkspace(), unique)
+      return enqueueAll(
         getWorkspace(),
-        [...new Set(ids)].map((documentId) => ({ kind: 'document.archive' as const, documentId })),
-      ),
+        unique.map((documentId) => ({ kind: 'document.archive' as const, documentId })),
+      )
+    },
 
     'documents.undo': async ({ entryIds }) => {
       const workspace = getWorkspace()
@@ -163,7 +170,9 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
           await workspace.undo(entryId)
           undone++
         } catch (error) {
-          if ((error as { code?: unknown }).code === 'too_late') tooLate++
+          // An entry no longer in the outbox was sent and settled: too late as well.
+          const code = (error as { code?: unknown }).code
+          if (code === 'too_late' || code === 'not_found') tooLate++
           else throw error
         }
       }
@@ -182,6 +191,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
     'documents.delete': async ({ documentId }) => {
       const workspace = getWorkspace()
       await requireCachedDocument(workspace, documentId)
+      await refuseArchived(workspace, [documentId])
       await workspace.enqueue({ kind: 'document.delete', documentId })
       return { queued: true }
     },

@@ -86,9 +86,20 @@ export class FakeWorkspace implements TriageWorkspace {
       .sort((a, b) => b.id - a.id)
   }
 
-  /** The same documents as {@link listDocuments}, one by one (through it, so a subclass counting reads sees these). */
-  async forEachDocument(agendaId: number, visit: (doc: CachedDocument) => void): Promise<void> {
-    for (const doc of await this.listDocuments(agendaId)) visit(doc)
+  /**
+   * The same documents as {@link listDocuments}, one by one (through it, so a subclass counting
+   * reads sees these); with `archived`, the archived ones of the agenda too, merged id descending.
+   */
+  async forEachDocument(
+    agendaId: number,
+    visit: (doc: CachedDocument) => void,
+    options: { archived?: boolean } = {},
+  ): Promise<void> {
+    const listed = await this.listDocuments(agendaId)
+    const archived = options.archived
+      ? [...this.documents.values()].filter((d) => d.agenda_id === agendaId && d.local.archived)
+      : []
+    for (const doc of [...listed, ...archived].sort((a, b) => b.id - a.id)) visit(doc)
   }
 
   async getDocument(id: number): Promise<CachedDocument | null> {
