@@ -1,3 +1,5 @@
+import { LONG_UNDO_WINDOW_MS, UNDO_WINDOW_MS } from '../../shared/outbox/undoWindow'
+
 /** Settings of the sync engine (durations in ms). */
 export interface EngineOptions {
   /** Documents (resource lanes) pushed in parallel (default 4). */
@@ -47,7 +49,7 @@ export interface EngineOptions {
   maxTransientAttempts: number
   /**
    * A new entry waits this long before it is sent, so the person can still undo it (default
-   * 3 000); archive, delete and repair wait `longUndoWindowMs` instead (undoWindow.ts).
+   * 3 000); archive, delete and repair wait `longUndoWindowMs` instead (src/shared/outbox/undoWindow.ts).
    */
   undoWindowMs: number
   /**
@@ -73,8 +75,8 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   retentionDays: 30,
   clockSkewMs: 120_000,
   maxTransientAttempts: 8,
-  undoWindowMs: 3_000,
-  longUndoWindowMs: 10_000,
+  undoWindowMs: UNDO_WINDOW_MS,
+  longUndoWindowMs: LONG_UNDO_WINDOW_MS,
 }
 
 /** The clock the workspace was given (default: the system clock): the time now, per call. */

@@ -13,7 +13,7 @@ import { isLive } from './effects'
 import { OfflineError } from './errors'
 import type { Clock } from './options'
 import type { BatchOp, Mutex, Store } from './store'
-import { undoWindowOf, type UndoWindows } from './undoWindow'
+import { undoWindowOf, type UndoWindows } from '../../shared/outbox/undoWindow'
 
 /** A file to upload, with its bytes (kept in `<dir>/uploads/<entry id>/<index>` until sent). */
 export interface UploadInput {

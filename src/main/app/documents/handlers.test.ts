@@ -370,12 +370,16 @@ describe('documents.undo', () => {
 
 describe('documents.delete', () => {
   it('deletes through the outbox: the document leaves the list at once', async () => {
-    expect(await call('documents.delete', { documentId: 10 })).toEqual({ queued: true })
+    const { entryIds } = (await call('documents.delete', { documentId: 10 })) as { entryIds: string[] }
+    expect(entryIds).toHaveLength(1)
     expect(workspace.outbox.map((e) => e.action)).toEqual([{ kind: 'document.delete', documentId: 10 }])
     const { rows } = (await call('documents.query', { agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
       rows: { id: number }[]
     }
     expect(rows.map((r) => r.id)).toEqual([14, 13, 12, 11])
+    // Until it is sent, the delete can be undone with the entry it answered.
+    expect(await call('documents.undo', { entryIds })).toEqual({ undone: 1 })
+    expect(workspace.outbox).toEqual([])
   })
   it('refuses to delete a document that is not cached', async () => {
     await expect(call('documents.delete', { documentId: 999 })).rejects.toMatchObject({ code: 'not_found' })

@@ -192,8 +192,8 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
       const workspace = getWorkspace()
       await requireCachedDocument(workspace, documentId)
       await refuseArchived(workspace, [documentId])
-      await workspace.enqueue({ kind: 'document.delete', documentId })
-      return { queued: true }
+      const entry = await workspace.enqueue({ kind: 'document.delete', documentId })
+      return { queued: true, entryIds: [entry.id] }
     },
   }
 }

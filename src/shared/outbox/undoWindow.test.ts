@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_ENGINE_OPTIONS } from './options'
-import { undoWindowOf } from './undoWindow'
+import { LONG_UNDO_WINDOW_MS, UNDO_WINDOW_MS, undoWindowOf } from './undoWindow'
 
 describe('undo window per action kind', () => {
   const windows = { undoWindowMs: 3_000, longUndoWindowMs: 10_000 }
@@ -26,8 +25,8 @@ describe('undo window per action kind', () => {
     }
   })
 
-  it('defaults to 3 s and 10 s', () => {
-    expect(DEFAULT_ENGINE_OPTIONS.undoWindowMs).toBe(3_000)
-    expect(DEFAULT_ENGINE_OPTIONS.longUndoWindowMs).toBe(10_000)
+  it('by default holds archive, delete and repair 10 s, longer than the 3 s of the rest', () => {
+    expect(UNDO_WINDOW_MS).toBe(3_000)
+    expect(LONG_UNDO_WINDOW_MS).toBe(10_000)
   })
 })

@@ -1,4 +1,15 @@
-import type { OutboxActionKind } from '../../shared/outbox/actions'
+import type { OutboxActionKind } from './actions'
+
+/**
+ * How long a new outbox entry waits before the sync engine sends it, so the person can still
+ * undo it: main holds entries this long (src/main/offline, `EngineOptions`), and the renderer's
+ * undo toast says so. Pure, no Node or Electron.
+ */
+
+/** The undo window of state changes, comments, agendas and uploads by default (ms). */
+export const UNDO_WINDOW_MS = 3_000
+/** The undo window of archive, delete and repair by default (ms). */
+export const LONG_UNDO_WINDOW_MS = 10_000
 
 /**
  * Actions that wait in the outbox for the long undo window: the service cannot take an
