@@ -128,6 +128,23 @@ export class FakeWorkspace implements TriageWorkspace {
     return pendingEntry(id, action, seq)
   }
 
+  /**
+   * The entries not yet done: those not sent (pending); sent ones count as done and settled,
+   * as the real outbox forgets them.
+   */
+  async listOutbox(): Promise<OutboxEntry[]> {
+    return this.outbox.filter((e) => !e.sent).map((e) => pendingEntry(e.id, e.action, Number(e.id.slice(6)) || 0))
+  }
+
+  /** Nothing fails here: retry and discard find no failed entry. */
+  async retry(): Promise<void> {
+    throw new AppError('not_failed', 'Only a failed action can be retried.')
+  }
+
+  async discard(): Promise<void> {
+    throw new AppError('not_failed', 'Only a failed action can be discarded.')
+  }
+
   async undo(entryId: string): Promise<void> {
     const index = this.outbox.findIndex((e) => e.id === entryId)
     if (index < 0) throw new AppError('not_found', 'No such outbox entry.')
