@@ -226,8 +226,8 @@ test.describe('offline review through the harness', () => {
     await shootSizesAndThemes(page, `${artifacts}/outbox-panel-real`)
 
     // Refused because the documents are exported: no Retry while that holds, only Discard.
-    const first = panel.locator(`[data-testid="outbox-entry"]:has-text("#${ids[0]}")`)
-    const second = panel.locator(`[data-testid="outbox-entry"]:has-text("#${ids[1]}")`)
+    const first = panel.locator(`[data-testid="outbox-entry"][data-document-id="${ids[0]}"]`)
+    const second = panel.locator(`[data-testid="outbox-entry"][data-document-id="${ids[1]}"]`)
     await expect(first.getByTestId('outbox-retry')).toHaveCount(0)
     await expect(second.getByTestId('outbox-retry')).toHaveCount(0)
     // The first can go once it is ready again on the service (repairable) and Docket has seen it: *Retry*.

@@ -121,7 +121,8 @@ test('the outbox panel lists failed actions first with their error, and closes w
   const entries = panel.getByTestId('outbox-entry')
   await expect(entries).toHaveCount(4)
   await expect(entries.nth(0)).toHaveAttribute('data-status', 'failed')
-  await expect(entries.nth(0)).toContainText('Send #1 for repair')
+  // What it does in words; the document is named beside it (here not cached: "#1"), not in the action.
+  await expect(entries.nth(0).locator('.what')).toHaveText('Send for repair')
   // The refusal in words with the next step, the service's English only below it. The repair
   // was refused for the document's state, which is Not ready again: Retry can work.
   await expect(entries.nth(0).getByTestId('outbox-entry-error')).toContainText(

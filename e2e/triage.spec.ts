@@ -237,10 +237,12 @@ test('an archived document stays visible under Archived, read-only, and Undo wit
   await expect(page.getByTestId('archived-note')).toContainText('Read-only')
   await expect(rowById(id)).toBeVisible()
   await expect(page.getByTestId('queue-tab-archived').locator('.count')).not.toHaveText('0')
-  // Read-only: a triage action on it is refused with a sentence, and nothing is queued.
+  // Read-only: the triage actions are off, and a key says why.
   await openRow(id)
-  await expect(page.getByTestId('document-archived')).toBeVisible()
-  await page.getByTestId('action-ready').click()
+  await expect(page.getByTestId('document-archived')).toHaveText('Archived')
+  await expect(page.getByTestId('action-archive')).toBeDisabled()
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('r')
   await expect(toast).toContainText('Archived documents are read-only')
   await page.screenshot({ path: `${artifacts}/archived-tab.png` })
 

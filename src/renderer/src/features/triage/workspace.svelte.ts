@@ -316,6 +316,11 @@ export class TriageWorkspace extends InboxList {
    * acted on is closed rather than left open over an empty list.
    */
   async act(kind: TriageActionKind, options: { description?: string; ids?: number[] } = {}): Promise<boolean> {
+    // Archived documents are read-only (main refuses too, code `archived`).
+    if (this.queue === 'archived' && !options.ids) {
+      showToast('info', t('errors.archived'))
+      return false
+    }
     const ids = options.ids ?? this.targets()
     if (ids.length === 0) {
       showToast('info', t('triage.toast.nothingSelected'))
