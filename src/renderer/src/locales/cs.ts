@@ -290,7 +290,8 @@ export const cs = {
   'documents.file.savedTo': 'Uloženo do {path}.',
   'documents.file.saved': 'Uloženo.',
   'documents.file.deleteTitle': 'Smazat doklad',
-  'documents.file.deleteConfirm': 'Smazat doklad {name}? Odstraní se i ze služby. Nelze to vrátit.',
+  'documents.file.deleteConfirm':
+    'Smazat doklad {name}? Odstraní se i ze služby, 10 s po potvrzení; do té doby ho Vrátit (u) obnoví, potom už nic.',
   'documents.file.deleteYes': 'Smazat',
   'documents.file.deleted': 'Doklad smazán.',
 

@@ -263,7 +263,8 @@ export const en = {
   'documents.file.savedTo': 'Saved to {path}.',
   'documents.file.saved': 'Saved.',
   'documents.file.deleteTitle': 'Delete document',
-  'documents.file.deleteConfirm': 'Delete document {name}? It is removed from the service too. This cannot be undone.',
+  'documents.file.deleteConfirm':
+    'Delete document {name}? It is removed from the service too, 10 s after you confirm; until then Undo (u) brings it back, afterwards nothing can.',
   'documents.file.deleteYes': 'Delete',
   'documents.file.deleted': 'Document deleted.',
 
