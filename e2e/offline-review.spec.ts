@@ -225,12 +225,16 @@ test.describe('offline review through the harness', () => {
     await expect(failed.first().getByTestId('outbox-entry-error')).not.toBeEmpty()
     await shootSizesAndThemes(page, `${artifacts}/outbox-panel-real`)
 
-    // The first can go now: ready again on the service (repairable), then *Retry*.
-    const first = panel.locator(`[data-testid="outbox-entry"]:has-text("#${ids[0]}")`)
-    const second = panel.locator(`[data-testid="outbox-entry"]:has-text("#${ids[1]}")`)
+    // Refused because the documents are exported: no Retry while that holds, only Discard.
+    const first = panel.locator(`[data-testid="outbox-entry"][data-document-id="${ids[0]}"]`)
+    const second = panel.locator(`[data-testid="outbox-entry"][data-document-id="${ids[1]}"]`)
+    await expect(first.getByTestId('outbox-retry')).toHaveCount(0)
+    await expect(second.getByTestId('outbox-retry')).toHaveCount(0)
+    // The first can go once it is ready again on the service (repairable) and Docket has seen it: *Retry*.
     expect((await sandboxApi('PATCH', `/api/v1_2/documents/${ids[0]}`, { document: { state: 'ready' } })).status).toBe(
       200,
     )
+    await invoke(page, 'sync.now').catch(() => undefined)
     await first.getByTestId('outbox-retry').click()
     await expect(first).toHaveCount(0, { timeout: 30_000 })
     await expect

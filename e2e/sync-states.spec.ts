@@ -110,7 +110,7 @@ test('the outbox panel lists failed actions first with their error, and closes w
       description: 'Send #1 for repair',
       error: { code: 'validation', message: 'Only a ready or not ready document can be sent for repair.' },
     }),
-    entry(2, 2, 'failed', { error: { code: 'conflict', message: 'The document was changed by someone else.' } }),
+    entry(2, 2, 'failed', { error: { code: 'not_found', message: 'Not found' } }),
     entry(3, 3, 'pending'),
     entry(4, 4, 'in_flight', { attempts: 1 }),
   ])
@@ -121,10 +121,20 @@ test('the outbox panel lists failed actions first with their error, and closes w
   const entries = panel.getByTestId('outbox-entry')
   await expect(entries).toHaveCount(4)
   await expect(entries.nth(0)).toHaveAttribute('data-status', 'failed')
-  await expect(entries.nth(0)).toContainText('Send #1 for repair')
+  // What it does in words; the document is named beside it (here not cached: "#1"), not in the action.
+  await expect(entries.nth(0).locator('.what')).toHaveText('Send for repair')
+  // The refusal in words with the next step, the service's English only below it. The repair
+  // was refused for the document's state, which is Not ready again: Retry can work.
   await expect(entries.nth(0).getByTestId('outbox-entry-error')).toContainText(
-    'The service did not accept this action.',
+    'The service repairs only documents that are Not ready or Ready to export',
   )
+  await expect(entries.nth(0).getByTestId('outbox-entry-next')).toContainText('It is Not ready now')
+  await expect(entries.nth(0)).toContainText('The service said: “Only a ready or not ready document')
+  await expect(entries.nth(0).getByTestId('outbox-retry')).toBeVisible()
+  // A document gone from the service: nothing to retry, only Discard.
+  await expect(entries.nth(1).getByTestId('outbox-entry-error')).toContainText('no longer exists on the service')
+  await expect(entries.nth(1).getByTestId('outbox-retry')).toHaveCount(0)
+  await expect(entries.nth(1).getByTestId('outbox-discard')).toBeVisible()
   await expect(entries.nth(0)).toContainText('3 attempts')
   await expect(entries.nth(2)).toHaveAttribute('data-status', 'pending')
   await expect(panel.getByTestId('outbox-retry-all')).toBeEnabled()

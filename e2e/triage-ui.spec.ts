@@ -228,12 +228,15 @@ test('an error code becomes a readable toast: undo after the action was sent', a
   const before = app.workspace.outbox.length
   await page.keyboard.press('r')
   // The key press returns once the page has it; the action reaches the services, and their
-  // answer the page, a moment later. The page says "Marked ready." once it knows what `u` undoes.
-  await expect(page.getByTestId('toast').filter({ hasText: 'Marked ready.' })).toBeVisible()
+  // answer the page, a moment later. The page says "Marked ready: <document>." once it knows what `u` undoes.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Marked ready: ' })).toBeVisible()
   expect(app.workspace.outbox.length).toBe(before + 1)
   app.workspace.send()
   await page.keyboard.press('u')
-  await expect(page.getByTestId('toast').filter({ hasText: 'Too late to undo' })).toBeVisible()
+  // Not "no longer available": what happened on the service, and what can still be done.
+  const toast = page.getByTestId('toast').filter({ hasText: 'Already sent to the service' })
+  await expect(toast).toBeVisible()
+  await expect(toast).toContainText('send it to repair (p)')
 })
 
 test('controls keep Enter: a focused action button acts, arrow keys move between queue tabs', async ({ page }) => {

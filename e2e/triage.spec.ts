@@ -221,6 +221,47 @@ test('archive', async () => {
   await expect.poll(async () => (await sandboxDocument(harness.sandboxUrl!, id))?.archived, SYNCED).toBe(true)
 })
 
+test('an archived document stays visible under Archived, read-only, and Undo within 10 s takes the archive back', async () => {
+  const id = await untouched(used)
+  const invoiceNo = await rowById(id).getAttribute('data-invoice-no')
+  await openRow(id)
+  await page.getByTestId('action-archive').click()
+  await expect(rowById(id)).toHaveCount(0)
+  // The toast names the document (not "#id") and says how long it waits.
+  const toast = page.getByTestId('toast')
+  await expect(toast).toContainText('Sent in 10 s unless you undo it.')
+  if (invoiceNo) await expect(toast).toContainText(invoiceNo)
+  await expect(toast).not.toContainText(`#${id}`)
+
+  await page.getByTestId('queue-tab-archived').click()
+  await expect(page.getByTestId('archived-note')).toContainText('Read-only')
+  await expect(rowById(id)).toBeVisible()
+  await expect(page.getByTestId('queue-tab-archived').locator('.count')).not.toHaveText('0')
+  // Read-only: the triage actions are off, and a key says why.
+  await openRow(id)
+  await expect(page.getByTestId('document-archived')).toHaveText('Archived')
+  await expect(page.getByTestId('action-archive')).toBeDisabled()
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('r')
+  await expect(toast).toContainText('Archived documents are read-only')
+  await page.screenshot({ path: `${artifacts}/archived-tab.png` })
+
+  // Past the 3 s of other actions, the archive still waits: Undo takes it back.
+  await page.waitForTimeout(4_000)
+  expect((await sandboxDocument(harness.sandboxUrl!, id))?.archived).toBe(false)
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('u')
+  await expect(toast).toContainText('Undone')
+  await page.getByTestId('queue-tab-archived').click()
+  await expect(rowById(id)).toHaveCount(0)
+  await page.getByTestId('queue-tab-all').click()
+  await expect(rowById(id)).toBeVisible()
+  await page.getByTestId('queue-tab-not_ready').click()
+  // Well past the 10 s it would have waited: the service never saw it.
+  await page.waitForTimeout(8_000)
+  expect((await sandboxDocument(harness.sandboxUrl!, id))?.archived).toBe(false)
+})
+
 test('comment: add, edit, delete', async () => {
   const id = readyId // marked ready: under Ready to export
   await page.getByTestId('queue-tab-ready').click()

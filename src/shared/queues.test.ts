@@ -58,8 +58,28 @@ describe('queues of the triage workspace', () => {
       processing: 1,
       exported: 1,
       all: 6,
+      archived: 0,
     })
-    expect(countQueues([])).toEqual({ not_ready: 0, ready: 0, in_repair: 0, processing: 0, exported: 0, all: 0 })
+    expect(countQueues([])).toEqual({
+      not_ready: 0,
+      ready: 0,
+      in_repair: 0,
+      processing: 0,
+      exported: 0,
+      all: 0,
+      archived: 0,
+    })
+  })
+
+  it('lists no state under Archived: the archive, not the state, puts a document there', () => {
+    for (const state of [...DOCUMENT_STATES, 'teleporting']) expect(isInQueue(state, 'archived'), state).toBe(false)
+    expect(QUEUES.at(-1)).toBe('archived')
+  })
+
+  it('counts archived documents apart, never under All', () => {
+    const counts = countQueues(['ready', 'exported'], 3)
+    expect(counts.archived).toBe(3)
+    expect(counts.all).toBe(2)
   })
 
   it('does not treat prototype names as states', () => {

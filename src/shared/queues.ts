@@ -12,15 +12,27 @@
  * - `exported`: exported, auto_exported
  * - `other`: parent, trash, file_duplicate, data_duplicate and unknown states; only in `all`
  *
+ * Archived documents are in no working queue and not in `all`: they leave the service's
+ * listings, and the `archived` tab shows the ones the local cache still holds, read-only,
+ * whatever their state (its rows come from a list of their own: `isInQueue` never places a
+ * state there).
+ *
  * Pure functions, no Node or Electron: main and renderer both use them.
  */
 
-/** The tabs of the inbox, in display order (keys 1..6 in the workspace). */
-export const QUEUES = ['not_ready', 'ready', 'in_repair', 'processing', 'exported', 'all'] as const
+/** The tabs of documents the service still lists (an export can take any of them). */
+export const LIVE_QUEUES = ['not_ready', 'ready', 'in_repair', 'processing', 'exported', 'all'] as const
+export type LiveQueue = (typeof LIVE_QUEUES)[number]
+
+/** The tabs of the inbox, in display order (keys 1..7 in the workspace): the live ones, then `archived`. */
+export const QUEUES = [...LIVE_QUEUES, 'archived'] as const
 export type Queue = (typeof QUEUES)[number]
 
-/** A working queue a state maps to (`all` holds everything, so it is never a state's queue). */
-export type StateQueue = Exclude<Queue, 'all'> | 'other'
+/**
+ * A working queue a state maps to (`all` holds everything, so it is never a state's queue;
+ * `archived` depends on the archive, not on the state).
+ */
+export type StateQueue = Exclude<Queue, 'all' | 'archived'> | 'other'
 
 const STATE_QUEUE: Readonly<Record<string, StateQueue>> = {
   not_ready: 'not_ready',
@@ -47,22 +59,30 @@ export function queueOfState(state: string): StateQueue {
   return Object.prototype.hasOwnProperty.call(STATE_QUEUE, state) ? STATE_QUEUE[state]! : 'other'
 }
 
-/** True when a document in `state` is listed under the tab `queue`. */
+/**
+ * True when a document in `state`, not archived, is listed under the tab `queue` (never under
+ * `archived`, which lists archived documents only).
+ */
 export function isInQueue(state: string, queue: Queue): boolean {
+  if (queue === 'archived') return false
   return queue === 'all' || queueOfState(state) === queue
 }
 
-/** Number of documents per tab; `all` counts every document. */
+/** Number of documents per tab; `all` counts every document not archived, `archived` the archived ones. */
 export type QueueCounts = Record<Queue, number>
 
 /** Zero counts for every tab. */
 export function emptyQueueCounts(): QueueCounts {
-  return { not_ready: 0, ready: 0, in_repair: 0, processing: 0, exported: 0, all: 0 }
+  return { not_ready: 0, ready: 0, in_repair: 0, processing: 0, exported: 0, all: 0, archived: 0 }
 }
 
-/** Counts documents per tab from their states (each state once in its queue, always in `all`). */
-export function countQueues(states: Iterable<string>): QueueCounts {
+/**
+ * Counts documents not archived per tab from their states (each state once in its queue,
+ * always in `all`); `archived` is left at `archivedCount`.
+ */
+export function countQueues(states: Iterable<string>, archivedCount = 0): QueueCounts {
   const counts = emptyQueueCounts()
+  counts.archived = archivedCount
   for (const state of states) {
     counts.all++
     const queue = queueOfState(state)

@@ -19,7 +19,7 @@ export type CachedDocument = Document & {
     /** Outbox entries on this document not yet confirmed by the service. */
     pendingActions: number
     /** The last failed entry on this document (its effect is rolled back). */
-    failed: { code: string; message: string } | null
+    failed: { code: string; message: string; kind?: string } | null
     archived: boolean
   }
 }
@@ -71,7 +71,10 @@ export function documentView(stored: DocumentRecord, entries: readonly OutboxEnt
   const id = stored.doc.id
   for (const entry of entries) {
     if (entry.status === 'failed') {
-      doc.local.failed = entry.error ?? { code: 'failed', message: 'The service refused this action.' }
+      doc.local.failed = {
+        ...(entry.error ?? { code: 'failed', message: 'The service refused this action.' }),
+        kind: entry.action.kind,
+      }
       continue
     }
     if (!isLive(entry)) continue

@@ -19,7 +19,7 @@ describe('sync engine', () => {
   })
 
   it('close() leaves no timer behind: not the loop, the repair poll, nor the wake-up of an entry held back', async () => {
-    const ws = await h.workspace({ undoWindowMs: 3_000 })
+    const ws = await h.workspace({ undoWindowMs: 3_000, longUndoWindowMs: 10_000 })
     await ws.syncNow()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {

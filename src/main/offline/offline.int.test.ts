@@ -58,6 +58,7 @@ async function open(events: { event: string; payload: unknown }[] = []): Promise
     emit: (event, payload) => events.push({ event, payload }),
     options: {
       undoWindowMs: 0,
+      longUndoWindowMs: 0,
       backoffBaseMs: 20,
       backoffMaxMs: 200,
       batchConfirmPollMs: 50,
@@ -125,7 +126,7 @@ describe('offline workspace against the sandbox with faults', () => {
       dir,
       client: unreachable as WorkspaceClient,
       userId: 1,
-      options: { undoWindowMs: 0 },
+      options: { undoWindowMs: 0, longUndoWindowMs: 0 },
     })
     const created = await offlineWs.enqueue({ kind: 'comment.create', documentId: d1!, text: 'int: check VAT' })
     await offlineWs.enqueue({

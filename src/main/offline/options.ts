@@ -1,3 +1,5 @@
+import { LONG_UNDO_WINDOW_MS, UNDO_WINDOW_MS } from '../../shared/outbox/undoWindow'
+
 /** Settings of the sync engine (durations in ms). */
 export interface EngineOptions {
   /** Documents (resource lanes) pushed in parallel (default 4). */
@@ -45,8 +47,16 @@ export interface EngineOptions {
   clockSkewMs: number
   /** Attempts after which a server error (5xx, 429, bad response) fails the entry (default 8). */
   maxTransientAttempts: number
-  /** A new entry waits this long before it is sent, so the person can still undo it (default 3 000). */
+  /**
+   * A new entry waits this long before it is sent, so the person can still undo it (default
+   * 3 000); archive, delete and repair wait `longUndoWindowMs` instead (src/shared/outbox/undoWindow.ts).
+   */
   undoWindowMs: number
+  /**
+   * The undo window of archive, delete and repair (default 10 000): the service cannot take
+   * the first two back, and a repair starts a person's review at the service.
+   */
+  longUndoWindowMs: number
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -65,7 +75,8 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   retentionDays: 30,
   clockSkewMs: 120_000,
   maxTransientAttempts: 8,
-  undoWindowMs: 3_000,
+  undoWindowMs: UNDO_WINDOW_MS,
+  longUndoWindowMs: LONG_UNDO_WINDOW_MS,
 }
 
 /** The clock the workspace was given (default: the system clock): the time now, per call. */

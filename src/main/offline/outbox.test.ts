@@ -52,11 +52,11 @@ describe('outbox', () => {
   })
 
   it('undo removes an entry within its undo window and reverts its effect', async () => {
-    const ws = await h.workspace({ undoWindowMs: 3_000 })
+    const ws = await h.workspace({ undoWindowMs: 3_000, longUndoWindowMs: 10_000 })
     await ws.syncNow()
     const [a] = h.agendaOneIds()
     const archive = await ws.enqueue({ kind: 'document.archive', documentId: a! })
-    expect(archive.nextAttemptAt).toBe(new Date(Date.parse(archive.createdAt) + 3_000).toISOString())
+    expect(archive.nextAttemptAt).toBe(new Date(Date.parse(archive.createdAt) + 10_000).toISOString())
     expect((await ws.listDocuments(1)).map((d) => d.id)).not.toContain(a)
     await ws.syncNow()
     expect(h.service.count('archiveDocument')).toBe(0)
@@ -65,10 +65,24 @@ describe('outbox', () => {
     expect(await ws.listOutbox()).toEqual([])
     h.service.tick(3_000)
     const later = await ws.enqueue({ kind: 'document.archive', documentId: a! })
-    h.service.tick(3_001)
+    h.service.tick(10_001)
     await ws.syncNow()
     expect(h.service.count('archiveDocument')).toBe(1)
     await expect(ws.undo(later.id)).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('archive, delete and repair wait the long undo window; other actions the short one', async () => {
+    const ws = await h.workspace({ undoWindowMs: 3_000, longUndoWindowMs: 10_000 })
+    await ws.syncNow()
+    h.service.offline = true
+    const [a, b, c] = h.agendaOneIds()
+    const heldFor = (entry: { createdAt: string; nextAttemptAt?: string }) =>
+      Date.parse(entry.nextAttemptAt!) - Date.parse(entry.createdAt)
+    expect(heldFor(await ws.enqueue({ kind: 'document.setState', documentId: a!, state: 'exported' }))).toBe(3_000)
+    expect(heldFor(await ws.enqueue({ kind: 'comment.create', documentId: a!, text: 'x' }))).toBe(3_000)
+    expect(heldFor(await ws.enqueue({ kind: 'document.repair', documentId: b! }))).toBe(10_000)
+    expect(heldFor(await ws.enqueue({ kind: 'document.archive', documentId: a! }))).toBe(10_000)
+    expect(heldFor(await ws.enqueue({ kind: 'document.delete', documentId: c! }))).toBe(10_000)
   })
 
   it('once an entry was sent it is too late to undo it', async () => {

@@ -13,6 +13,7 @@ import { isLive } from './effects'
 import { OfflineError } from './errors'
 import type { Clock } from './options'
 import type { BatchOp, Mutex, Store } from './store'
+import { undoWindowOf, type UndoWindows } from '../../shared/outbox/undoWindow'
 
 /** A file to upload, with its bytes (kept in `<dir>/uploads/<entry id>/<index>` until sent). */
 export interface UploadInput {
@@ -40,8 +41,8 @@ export class Outbox {
     private readonly dir: string,
     private readonly lock: Mutex,
     private readonly clock: Clock,
-    /** A new entry is not sent before this many ms (the undo window). */
-    private readonly undoWindowMs = 0,
+    /** A new entry is not sent before its undo window has passed (by kind: undoWindow.ts). */
+    private readonly undoWindows: UndoWindows = { undoWindowMs: 0, longUndoWindowMs: 0 },
   ) {}
 
   /** The folder holding the bytes of an upload entry's files until it is done. */
@@ -99,7 +100,8 @@ export class Outbox {
           status: 'pending',
           dependsOn,
         }
-        if (this.undoWindowMs > 0) entry.nextAttemptAt = new Date(now.getTime() + this.undoWindowMs).toISOString()
+        const hold = undoWindowOf(action.kind, this.undoWindows)
+        if (hold > 0) entry.nextAttemptAt = new Date(now.getTime() + hold).toISOString()
         if ('documentId' in action) {
           const stored = await this.store.getDocument(action.documentId)
           entry.baseLastModifiedAt = stored?.doc.last_modified_at ?? null

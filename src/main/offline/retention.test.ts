@@ -34,4 +34,27 @@ describe('retention', () => {
     expect(await ws.getDocument(c!)).not.toBeNull()
     expect(await readdir(join(h.dir, 'previews'))).toEqual([])
   })
+
+  it('an archived document stays cached through full pulls (the Archived tab) until the retention period ends', async () => {
+    const ws = await h.workspace({ retentionDays: 10, fullPullIntervalMs: 1_000 })
+    await ws.syncNow()
+    const [a] = h.agendaOneIds()
+    await ws.enqueue({ kind: 'document.archive', documentId: a! })
+    await ws.syncNow()
+    expect(h.service.count('archiveDocument')).toBe(1)
+    const archived = async () => {
+      const ids: number[] = []
+      await ws.forEachDocument(1, (doc) => doc.local.archived && ids.push(doc.id), { archived: true })
+      return ids
+    }
+    h.service.tick(86_400_000)
+    await ws.syncNow() // a full pull: the service no longer lists it
+    expect(await ws.getDocument(a!)).toMatchObject({ id: a, local: { archived: true } })
+    expect(await archived()).toEqual([a])
+    expect((await ws.listDocuments(1)).map((d) => d.id)).not.toContain(a)
+    h.service.tick(10 * 86_400_000)
+    await ws.syncNow()
+    expect(await ws.getDocument(a!)).toBeNull()
+    expect(await archived()).toEqual([])
+  })
 })

@@ -57,6 +57,15 @@ export interface WorkspaceOptions {
 /** Documents read from the store at once when an agenda is listed (the store's scan chunk). */
 export const LIST_CHUNK = DOCUMENT_READ_CHUNK
 
+/** What {@link OfflineWorkspace.forEachDocument} hands out besides the listed documents. */
+export interface ForEachDocumentOptions {
+  /**
+   * Also the archived documents the cache still holds (`local.archived` set), in the same id
+   * order: the *Archived* tab shows them. Deleted ones are never handed out.
+   */
+  archived?: boolean
+}
+
 /**
  * The offline workspace of one account: reads come from the local store only, actions go to
  * the durable outbox with their optimistic effect (one atomic write), and the sync engine
@@ -72,7 +81,11 @@ export interface OfflineWorkspace {
    * in chunks of {@link LIST_CHUNK}: a caller that keeps only a projection (the inbox rows) never
    * holds the whole agenda's documents at once (bench B6: memory with 10,000 cached documents).
    */
-  forEachDocument(agendaId: number, visit: (doc: CachedDocument) => void): Promise<void>
+  forEachDocument(
+    agendaId: number,
+    visit: (doc: CachedDocument) => void,
+    options?: ForEachDocumentOptions,
+  ): Promise<void>
   /** A cached document (also an archived one, `local.archived`), or null. */
   getDocument(id: number): Promise<CachedDocument | null>
   /** Cached comments of a document, including optimistic ones (`local.pending`). */
@@ -165,7 +178,10 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
   await level.open()
   const store = new Store(level, options.options?.durableWrites ?? true, new StorageGuard(dir))
   const lock = new Mutex()
-  const outbox = new Outbox(store, dir, lock, clock, settings.undoWindowMs)
+  const outbox = new Outbox(store, dir, lock, clock, {
+    undoWindowMs: settings.undoWindowMs,
+    longUndoWindowMs: settings.longUndoWindowMs,
+  })
   const files = await FileCache.open(dir, store, options.options?.cacheCapBytes ?? 500 * 1024 * 1024, () =>
     clock().getTime(),
   )
@@ -218,13 +234,13 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       return docs
     },
 
-    async forEachDocument(agendaId, visit) {
+    async forEachDocument(agendaId, visit, options = {}) {
       if (agendaId <= 0) return
       const ids = await store.documentIdsOf(agendaId)
       const byDoc = entriesByDocument(await store.outboxEntries())
       await store.forEachDocumentOf(ids, (s) => {
         const view = documentView(s, byDoc.get(s.doc.id) ?? [])
-        if (view && !view.local.archived) visit(view)
+        if (view && (options.archived || !view.local.archived)) visit(view)
       })
     },
 

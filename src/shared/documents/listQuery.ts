@@ -80,11 +80,25 @@ export function isFiltered(filter: Omit<ListFilter, 'queue'>): boolean {
   return filter.type !== 'all' || (filter.warnings ?? 'all') !== 'all' || filter.search.trim() !== ''
 }
 
-/** The tab counts of the rows that pass the type, checks and search filters. */
-export function countFiltered(rows: readonly DocumentRow[], filter: Omit<ListFilter, 'queue'>): QueueCounts {
+/**
+ * The tab counts of the rows that pass the type, checks and search filters; `archivedCount`
+ * is the count of the archived rows that pass them (they are listed apart).
+ */
+export function countFiltered(
+  rows: readonly DocumentRow[],
+  filter: Omit<ListFilter, 'queue'>,
+  archivedCount = 0,
+): QueueCounts {
   const q = filter.search.trim()
-  if (!isFiltered(filter)) return countQueues(rows.map((row) => row.state))
-  return countQueues(rows.filter((row) => matchesFilters(row, filter, q)).map((row) => row.state))
+  if (!isFiltered(filter))
+    return countQueues(
+      rows.map((row) => row.state),
+      archivedCount,
+    )
+  return countQueues(
+    rows.filter((row) => matchesFilters(row, filter, q)).map((row) => row.state),
+    archivedCount,
+  )
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })

@@ -27,7 +27,7 @@ export function createAgendaListHandlers(
           id: agenda.id,
           name: agenda.name,
           homeCurrency: agenda.home_currency ?? null,
-          counts: { ...queueTotals(listed.rows) },
+          counts: queueTotals(listed.rows, listed.archived.length),
           availableOffline: offline.get(agenda.id)?.availableOffline ?? false,
           keepOriginalsOffline: offline.get(agenda.id)?.keepOriginalsOffline ?? false,
         })

@@ -3,7 +3,7 @@ import { EventBus } from '../eventBus'
 import { followNotReadyBadge, notReadyTotal } from './badgeCount'
 
 const counts = (not_ready: number) => ({
-  counts: { not_ready, ready: 0, in_repair: 0, processing: 0, exported: 0, all: not_ready },
+  counts: { not_ready, ready: 0, in_repair: 0, processing: 0, exported: 0, all: not_ready, archived: 0 },
 })
 
 describe('the Not ready badge', () => {

@@ -20,6 +20,12 @@ export interface AgendaRowsSource {
    */
   flaggedRowsOf(agendaId: number): Promise<readonly DocumentRow[]>
   /**
+   * The rows of the agenda's archived documents the cache still holds, id descending (the
+   * *Archived* tab; no duplicate flags: they are out of the duplicate check). The same array
+   * while they are unchanged. Workspace errors pass through.
+   */
+  archivedRowsOf(agendaId: number): Promise<readonly DocumentRow[]>
+  /**
    * The documents of `doc`'s agenda that share one of its duplicate keys (all the check needs
    * to see), `doc` included when it is listed. Exact: the documents the index names are read
    * from the workspace and kept only when they are still in the agenda, not archived, and carry
@@ -90,6 +96,9 @@ export function createAgendaRowsSource(
     async flaggedRowsOf(agendaId) {
       const listed = await rowsOf(agendaId)
       return withDuplicateFlags(listed.rows, listed.byKey)
+    },
+    async archivedRowsOf(agendaId) {
+      return (await rowsOf(agendaId)).archived
     },
     async candidatesOf(doc) {
       const keys = duplicateKeyStrings(doc)

@@ -299,6 +299,58 @@ describe('actions through the outbox', () => {
   })
 })
 
+describe('the Archived tab', () => {
+  const ARCHIVED: ListQuery = { ...EVERY_DOCUMENT, queue: 'archived' }
+  type Answer = {
+    ids: number[]
+    rows: { id: number; state: string }[]
+    counts: Record<string, number>
+    totals: Record<string, number>
+  }
+
+  it('lists archived documents, whatever their state, and no other tab does', async () => {
+    await call('documents.setState', { ids: [11], state: 'exported' })
+    await call('documents.archive', { ids: [10, 11] })
+    const archived = (await call('documents.query', { agendaId: 1, query: ARCHIVED, window: FIRST_ROWS })) as Answer
+    expect(archived.ids).toEqual([11, 10])
+    expect(archived.rows.map((r) => [r.id, r.state])).toEqual([
+      [11, 'exported'],
+      [10, 'not_ready'],
+    ])
+    // 13 is exported and listed; 11, exported and archived, counts only under Archived.
+    expect(archived.totals).toMatchObject({ archived: 2, all: 3, exported: 1 })
+    const all = (await call('documents.query', { agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as Answer
+    expect(all.ids).toEqual([14, 13, 12])
+  })
+
+  it('counts archived documents under the search like any tab, and answers their rows by id', async () => {
+    await call('documents.archive', { ids: [10, 11] })
+    const searched = (await call('documents.query', {
+      agendaId: 1,
+      query: { ...ARCHIVED, search: 'INV-10' },
+      window: FIRST_ROWS,
+    })) as Answer
+    expect(searched.ids).toEqual([10])
+    expect(searched.counts.archived).toBe(1)
+    expect(searched.totals.archived).toBe(2)
+    const { rows } = (await call('documents.rows', { agendaId: 1, ids: [11, 12] })) as { rows: { id: number }[] }
+    expect(rows.map((r) => r.id)).toEqual([11, 12])
+  })
+
+  it('keeps archived documents read-only: state changes, repair, archive and delete are refused', async () => {
+    await call('documents.archive', { ids: [10] })
+    const before = workspace.outbox.length
+    await expect(call('documents.setState', { ids: [10, 12], state: 'ready' })).rejects.toMatchObject({
+      code: 'archived',
+      details: { ids: [10] },
+    })
+    await expect(call('documents.repair', { ids: [10] })).rejects.toMatchObject({ code: 'archived' })
+    await expect(call('documents.archive', { ids: [10] })).rejects.toMatchObject({ code: 'archived' })
+    await expect(call('documents.delete', { documentId: 10 })).rejects.toMatchObject({ code: 'archived' })
+    expect(workspace.outbox.length).toBe(before)
+  })
+})
+
 describe('documents.undo', () => {
   it('undoes every entry of the last action while unsent', async () => {
     const { entryIds } = (await call('documents.archive', { ids: [10, 11] })) as { entryIds: string[] }
@@ -313,16 +365,28 @@ describe('documents.undo', () => {
     workspace.send()
     await expect(call('documents.undo', { entryIds })).rejects.toMatchObject({ code: 'too_late' })
   })
+  it('answers too_late, not not_found, once the action was sent and settled (left the outbox)', async () => {
+    const { entryIds } = (await call('documents.setState', { ids: [10], state: 'ready' })) as { entryIds: string[] }
+    workspace.outbox.splice(0)
+    await expect(call('documents.undo', { entryIds })).rejects.toMatchObject({
+      code: 'too_late',
+      details: { undone: 0, tooLate: 1 },
+    })
+  })
 })
 
 describe('documents.delete', () => {
   it('deletes through the outbox: the document leaves the list at once', async () => {
-    expect(await call('documents.delete', { documentId: 10 })).toEqual({ queued: true })
+    const { entryIds } = (await call('documents.delete', { documentId: 10 })) as { entryIds: string[] }
+    expect(entryIds).toHaveLength(1)
     expect(workspace.outbox.map((e) => e.action)).toEqual([{ kind: 'document.delete', documentId: 10 }])
     const { rows } = (await call('documents.query', { agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
       rows: { id: number }[]
     }
     expect(rows.map((r) => r.id)).toEqual([14, 13, 12, 11])
+    // Until it is sent, the delete can be undone with the entry it answered.
+    expect(await call('documents.undo', { entryIds })).toEqual({ undone: 1 })
+    expect(workspace.outbox).toEqual([])
   })
   it('refuses to delete a document that is not cached', async () => {
     await expect(call('documents.delete', { documentId: 999 })).rejects.toMatchObject({ code: 'not_found' })

@@ -8,7 +8,7 @@ import { AppError } from '../errors'
 import { enqueueAll } from '../outbox/enqueue'
 import type { HandlersFor } from '../router'
 import type { AgendaRowsSource } from './agendaRows'
-import { requireCachedDocument } from './cached'
+import { refuseArchived, requireCachedDocument } from './cached'
 import { companyOf } from './rowCache'
 import { createPreviewImages, previewVersion, type PreviewUrlOf } from './previewImages'
 import { queryList, rowsByIds } from './rowQuery'
@@ -65,8 +65,9 @@ function toBase64(bytes: Uint8Array): string {
  * `documents.original` carries only a PDF, PNG, JPEG or TIFF recognised by its bytes
  * (`unsupported_type` otherwise) of at most 50 MB (`too_large`).
  *
- * Errors: `not_found` for a document that is not cached; `too_late` from `documents.undo`
- * when an entry was already sent (`details: { undone, tooLate }`); errors of the workspace
+ * Errors: `not_found` for a document that is not cached; `archived` for an action (state,
+ * repair, archive, delete) on an archived document (read-only); `too_late` from
+ * `documents.undo` when an entry was already sent or is done (`details: { undone, tooLate }`); errors of the workspace
  * (e.g. `offline` for an original not cached) pass through with their code.
  */
 export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<DocumentChannel> {
@@ -80,14 +81,15 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
       // Querying an agenda's list is opening it: it becomes available offline by default (never
       // rejects), recorded before the answer so an `agendas.list` after it says so.
       const opened = getWorkspace().noteAgendaOpened(agendaId)
-      const answer = { agendaId, ...queryList(await rows.flaggedRowsOf(agendaId), query, window) }
+      const listed = await rows.flaggedRowsOf(agendaId)
+      const answer = { agendaId, ...queryList(listed, query, window, await rows.archivedRowsOf(agendaId)) }
       await opened
       return answer
     },
 
     'documents.rows': async ({ agendaId, ids }) => ({
       agendaId,
-      rows: rowsByIds(await rows.flaggedRowsOf(agendaId), ids),
+      rows: rowsByIds(await rows.flaggedRowsOf(agendaId), ids, await rows.archivedRowsOf(agendaId)),
     }),
 
     'documents.get': async ({ id }) => {
@@ -129,6 +131,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
 
     'documents.setState': async ({ ids, state }) => {
       const unique = [...new Set(ids)]
+      await refuseArchived(getWorkspace(), unique)
       const actions =
         unique.length === 1
           ? [{ kind: 'document.setState' as const, documentId: unique[0]!, state }]
@@ -138,6 +141,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
 
     'documents.repair': async ({ ids, description }) => {
       const text = description?.trim()
+      await refuseArchived(getWorkspace(), [...new Set(ids)])
       // The service refuses a repair outside Not ready / Ready to export (422): say so now
       // rather than queue an action that can never succeed.
       const refused = await refusedByState(getWorkspace(), 'repair', [...new Set(ids)])
@@ -156,11 +160,14 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
       )
     },
 
-    'documents.archive': async ({ ids }) =>
-      enqueueAll(
+    'documents.archive': async ({ ids }) => {
+      const unique = [...new Set(ids)]
+      await refuseArchived(getWorkspace(), unique)
+      return enqueueAll(
         getWorkspace(),
-        [...new Set(ids)].map((documentId) => ({ kind: 'document.archive' as const, documentId })),
-      ),
+        unique.map((documentId) => ({ kind: 'document.archive' as const, documentId })),
+      )
+    },
 
     'documents.undo': async ({ entryIds }) => {
       const workspace = getWorkspace()
@@ -172,7 +179,9 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
           await workspace.undo(entryId)
           undone++
         } catch (error) {
-          if ((error as { code?: unknown }).code === 'too_late') tooLate++
+          // An entry no longer in the outbox was sent and settled: too late as well.
+          const code = (error as { code?: unknown }).code
+          if (code === 'too_late' || code === 'not_found') tooLate++
           else throw error
         }
       }
@@ -191,8 +200,9 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
     'documents.delete': async ({ documentId }) => {
       const workspace = getWorkspace()
       await requireCachedDocument(workspace, documentId)
-      await workspace.enqueue({ kind: 'document.delete', documentId })
-      return { queued: true }
+      await refuseArchived(workspace, [documentId])
+      const entry = await workspace.enqueue({ kind: 'document.delete', documentId })
+      return { queued: true, entryIds: [entry.id] }
     },
   }
 }

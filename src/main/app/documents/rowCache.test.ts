@@ -73,6 +73,23 @@ describe('AgendaRowCache', () => {
     expect(await ids(2)).toEqual([20, 13])
   })
 
+  it('moves an archived document from the rows to the archived rows, and back when the archive is undone', async () => {
+    const first = await cache.get(1)
+    expect(first.archived).toEqual([])
+    const archive = await workspace.enqueue({ kind: 'document.archive', documentId: 11 })
+    emit('documents.changed', { documentIds: [11], agendaIds: [] })
+    const after = await cache.get(1)
+    expect(after.rows.map((r) => r.id)).toEqual([13, 12, 10])
+    expect(after.archived.map((r) => r.id)).toEqual([11])
+    expect(after.byKey).not.toBe(first.byKey)
+    await workspace.undo(archive.id)
+    emit('documents.changed', { documentIds: [11], agendaIds: [] })
+    const undone = await cache.get(1)
+    expect(undone.rows.map((r) => r.id)).toEqual([13, 12, 11, 10])
+    expect(undone.archived).toEqual([])
+    expect(workspace.listCalls).toBe(1)
+  })
+
   it('reads an agenda again whole when an event names the agenda, or names nothing', async () => {
     await ids()
     workspace.addDocument(1, doc(14))

@@ -21,6 +21,11 @@ export type RowsWorkspace = Pick<OfflineWorkspace, 'forEachDocument' | 'getDocum
 export interface AgendaRows {
   rows: readonly DocumentRow[]
   /**
+   * The archived documents of the agenda the cache still holds, id descending (the *Archived*
+   * tab): in neither `rows` nor the duplicate index, since the service no longer lists them.
+   */
+  archived: readonly DocumentRow[]
+  /**
    * The duplicate index: the ids of the documents under each of their duplicate keys (by the
    * keys' hashes; documents without a key are left out).
    */
@@ -47,7 +52,8 @@ export async function companyOf(
 const MAX_PATCHED = 200
 
 /**
- * Reads the rows of `agendaId` through `workspace.forEachDocument`: only the rows are kept,
+ * Reads the rows of `agendaId` (and of its archived documents) through
+ * `workspace.forEachDocument`: only the rows are kept,
  * never the whole agenda's documents at once (bench B6 measures that memory). `rates` is the
  * exchange-rate check's reference table (default: the shipped one).
  */
@@ -60,11 +66,17 @@ export async function readAgendaRows(
   const index = new DuplicateIndexBuilder()
   const strings = createStringPool()
   const rows: DocumentRow[] = []
-  await workspace.forEachDocument(agendaId, (doc) => {
-    index.addDocument(doc)
-    rows.push(toDocumentRow(doc, company, rates, strings))
-  })
-  return { rows, byKey: index.build(), company }
+  const archived: DocumentRow[] = []
+  await workspace.forEachDocument(
+    agendaId,
+    (doc) => {
+      if (doc.local.archived) return void archived.push(toDocumentRow(doc, company, rates, strings))
+      index.addDocument(doc)
+      rows.push(toDocumentRow(doc, company, rates, strings))
+    },
+    { archived: true },
+  )
+  return { rows, archived, byKey: index.build(), company }
 }
 
 /**
@@ -151,20 +163,30 @@ export class AgendaRowCache {
     for (const [agendaId, entry] of this.agendas) {
       // The rows read again share their names and dates with the rows they replace.
       const strings = createStringPool()
-      const kept: DocumentRow[] = []
-      for (const row of entry.rows) {
-        if (!changed.has(row.id)) kept.push(row)
-        else poolStringsOf(row, strings)
+      const keep = (list: readonly DocumentRow[]): DocumentRow[] => {
+        const kept: DocumentRow[] = []
+        for (const row of list) {
+          if (!changed.has(row.id)) kept.push(row)
+          else poolStringsOf(row, strings)
+        }
+        return kept
       }
-      const added = views.filter(
-        (doc): doc is CachedDocument => doc !== null && doc.agenda_id === agendaId && !doc.local.archived,
-      )
-      if (kept.length === entry.rows.length && added.length === 0) continue
-      const rows = mergeById(
-        kept,
-        added.map((doc) => toDocumentRow(doc, entry.company, rates, strings)),
-      )
-      this.agendas.set(agendaId, { rows, byKey: entry.byKey.with(changed, added), company: entry.company })
+      const kept = keep(entry.rows)
+      const keptArchived = keep(entry.archived)
+      const inAgenda = views.filter((doc): doc is CachedDocument => doc !== null && doc.agenda_id === agendaId)
+      const added = inAgenda.filter((doc) => !doc.local.archived)
+      const addedArchived = inAgenda.filter((doc) => doc.local.archived)
+      const rowsSame = kept.length === entry.rows.length && added.length === 0
+      const archivedSame = keptArchived.length === entry.archived.length && addedArchived.length === 0
+      if (rowsSame && archivedSame) continue
+      const toRow = (doc: CachedDocument) => toDocumentRow(doc, entry.company, rates, strings)
+      this.agendas.set(agendaId, {
+        // Unchanged lists stay the same arrays: what is derived from them (sort orders, counts) stays too.
+        rows: rowsSame ? entry.rows : mergeById(kept, added.map(toRow)),
+        archived: archivedSame ? entry.archived : mergeById(keptArchived, addedArchived.map(toRow)),
+        byKey: rowsSame ? entry.byKey : entry.byKey.with(changed, added),
+        company: entry.company,
+      })
     }
   }
 

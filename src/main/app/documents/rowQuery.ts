@@ -34,50 +34,69 @@ function sorted(rows: readonly DocumentRow[], sort: ListQuery['sort']): readonly
  * The tab counts of an agenda's rows, filters aside, counted once per rows array (the row
  * cache hands out a new one after any change). Do not change the object answered.
  */
-export function queueTotals(rows: readonly DocumentRow[]): QueueCounts {
+export function queueTotals(rows: readonly DocumentRow[], archivedCount = 0): QueueCounts {
   let totals = agendaTotals.get(rows)
   if (!totals) agendaTotals.set(rows, (totals = countQueues(rows.map((row) => row.state))))
-  return totals
+  return { ...totals, archived: archivedCount }
 }
 
 /**
  * Runs the inbox query over an agenda's rows (id descending, never mutated): the tab, type,
  * checks and search filters and the sort of src/shared/documents/listQuery.ts, the ids in that
  * order, the rows of `window` (positions `start` to `start + count - 1` of the list), the tab
- * counts under the filters and the agenda's totals.
+ * counts under the filters and the agenda's totals. `archived` holds the rows of the agenda's
+ * archived documents (id descending): the `archived` tab lists them, whatever their state,
+ * and counts them; no other tab does.
  */
 export function queryList(
   rows: readonly DocumentRow[],
   query: ListQuery,
   window: { start: number; count: number },
+  archived: readonly DocumentRow[] = [],
 ): ListAnswer {
   const filter = { queue: query.queue, type: query.type, search: query.search, warnings: query.warnings }
-  const shown = filterRows(sorted(rows, query.sort), filter)
-  const totals = queueTotals(rows)
+  const shown =
+    query.queue === 'archived'
+      ? filterRows(sorted(archived, query.sort), { ...filter, queue: 'all' })
+      : filterRows(sorted(rows, query.sort), filter)
+  const totals = queueTotals(rows, archived.length)
+  const counts = isFiltered(filter)
+    ? countFiltered(rows, filter, filterRows(archived, { ...filter, queue: 'all' }).length)
+    : { ...totals }
   return {
     ids: shown.map((row) => row.id),
     rows: shown.slice(window.start, window.start + Math.max(0, window.count)),
-    counts: isFiltered(filter) ? countFiltered(rows, filter) : { ...totals },
+    counts,
     totals: { ...totals },
   }
 }
 
 /**
- * The rows of `ids` among an agenda's rows (id descending), in the order asked; ids not among
- * them are left out. A binary search per id: no index to keep for the whole agenda.
+ * The rows of `ids` among an agenda's rows (id descending), then among its archived rows
+ * (`archived`, id descending), in the order asked; ids in neither are left out. A binary search per id: no index to keep for the whole agenda.
  */
-export function rowsByIds(rows: readonly DocumentRow[], ids: readonly number[]): DocumentRow[] {
+export function rowsByIds(
+  rows: readonly DocumentRow[],
+  ids: readonly number[],
+  archived: readonly DocumentRow[] = [],
+): DocumentRow[] {
   const found: DocumentRow[] = []
   for (const id of ids) {
-    let low = 0
-    let high = rows.length
-    while (low < high) {
-      const mid = (low + high) >>> 1
-      if (rows[mid]!.id > id) low = mid + 1
-      else high = mid
-    }
-    const row = rows[low]
-    if (row && row.id === id) found.push(row)
+    const row = rowById(rows, id) ?? rowById(archived, id)
+    if (row) found.push(row)
   }
   return found
+}
+
+/** The row of `id` among `rows` (id descending) by binary search, or undefined. */
+function rowById(rows: readonly DocumentRow[], id: number): DocumentRow | undefined {
+  let low = 0
+  let high = rows.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (rows[mid]!.id > id) low = mid + 1
+    else high = mid
+  }
+  const row = rows[low]
+  return row && row.id === id ? row : undefined
 }

@@ -86,9 +86,20 @@ export class FakeWorkspace implements TriageWorkspace {
       .sort((a, b) => b.id - a.id)
   }
 
-  /** The same documents as {@link listDocuments}, one by one (through it, so a subclass counting reads sees these). */
-  async forEachDocument(agendaId: number, visit: (doc: CachedDocument) => void): Promise<void> {
-    for (const doc of await this.listDocuments(agendaId)) visit(doc)
+  /**
+   * The same documents as {@link listDocuments}, one by one (through it, so a subclass counting
+   * reads sees these); with `archived`, the archived ones of the agenda too, merged id descending.
+   */
+  async forEachDocument(
+    agendaId: number,
+    visit: (doc: CachedDocument) => void,
+    options: { archived?: boolean } = {},
+  ): Promise<void> {
+    const listed = await this.listDocuments(agendaId)
+    const archived = options.archived
+      ? [...this.documents.values()].filter((d) => d.agenda_id === agendaId && d.local.archived)
+      : []
+    for (const doc of [...listed, ...archived].sort((a, b) => b.id - a.id)) visit(doc)
   }
 
   async getDocument(id: number): Promise<CachedDocument | null> {
@@ -115,6 +126,23 @@ export class FakeWorkspace implements TriageWorkspace {
     const rollback = this.apply(action)
     this.outbox.push({ id, action, sent: false, rollback })
     return pendingEntry(id, action, seq)
+  }
+
+  /**
+   * The entries not yet done: those not sent (pending); sent ones count as done and settled,
+   * as the real outbox forgets them.
+   */
+  async listOutbox(): Promise<OutboxEntry[]> {
+    return this.outbox.filter((e) => !e.sent).map((e) => pendingEntry(e.id, e.action, Number(e.id.slice(6)) || 0))
+  }
+
+  /** Nothing fails here: retry and discard find no failed entry. */
+  async retry(): Promise<void> {
+    throw new AppError('not_failed', 'Only a failed action can be retried.')
+  }
+
+  async discard(): Promise<void> {
+    throw new AppError('not_failed', 'Only a failed action can be discarded.')
   }
 
   async undo(entryId: string): Promise<void> {

@@ -33,7 +33,7 @@ export async function openTestWorkspace(): Promise<TestWorkspace> {
     level: new MemoryLevel<string, unknown>({ valueEncoding: 'json' }) as unknown as Level,
     clock: () => new Date(service.now()),
     emit: (event, payload) => events.push({ event, payload }),
-    options: { durableWrites: false, undoWindowMs: 60_000 },
+    options: { durableWrites: false, undoWindowMs: 60_000, longUndoWindowMs: 60_000 },
   })
   return {
     workspace,

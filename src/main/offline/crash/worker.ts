@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       dir: config.dir,
       client: unreachable as WorkspaceClient,
       userId: config.userId,
-      options: { undoWindowMs: 0 },
+      options: { undoWindowMs: 0, longUndoWindowMs: 0 },
     })
     ws.pause({ code: 'paused', message: 'enqueue only' })
     const ids: string[] = []
@@ -105,6 +105,7 @@ async function main(): Promise<void> {
     },
     options: {
       undoWindowMs: 0,
+      longUndoWindowMs: 0,
       pushConcurrency: 4,
       backoffBaseMs: 10,
       backoffMaxMs: 100,

@@ -53,6 +53,7 @@ export function useWorkspaceHarness(): WorkspaceHarness {
           backoffMaxMs: 20,
           batchConfirmPollMs: 1,
           undoWindowMs: 0,
+          longUndoWindowMs: 0,
           ...options,
         },
         ...extra,

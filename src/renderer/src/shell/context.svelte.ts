@@ -29,3 +29,34 @@ export function refreshWorkspace(): void {
 export function setWorkspaceRefresher(run: () => void): void {
   refresher = run
 }
+
+/**
+ * An action done outside the triage workspace (the document pane's *Delete*) that `u` and the
+ * toast's *Undo* may take back while its outbox entries wait unsent.
+ */
+export interface UndoOffer {
+  entryIds: string[]
+  /** What the toast says ("Deleted: ACME · 2024-17."). */
+  label: string
+  kind: 'delete'
+  ids: number[]
+  /** The document by supplier and invoice number. */
+  documentName?: string
+}
+
+let undoOfferer: ((offer: UndoOffer) => void) | null = null
+
+/** Puts `offer` on the workspace's undo stack and shows its toast; false when no workspace is shown. */
+export function offerUndo(offer: UndoOffer): boolean {
+  if (!undoOfferer) return false
+  undoOfferer(offer)
+  return true
+}
+
+/** Set by the workspace while it is shown: what {@link offerUndo} runs. Returns the function that unsets it. */
+export function setUndoOfferer(run: (offer: UndoOffer) => void): () => void {
+  undoOfferer = run
+  return () => {
+    if (undoOfferer === run) undoOfferer = null
+  }
+}

@@ -13,6 +13,8 @@ export const queueCountsSchema = z.object({
   processing: z.number().int(),
   exported: z.number().int(),
   all: z.number().int(),
+  /** Archived documents the local cache still holds (shown read-only under *Archived*). */
+  archived: z.number().int(),
 })
 
 /** An agenda in the sidebar with its queue counts; a negative id is one created offline, not yet sent. */

@@ -12,8 +12,11 @@ const id = documentIdSchema
 /** Up to 10,000 documents per action (a whole agenda selected with Ctrl+A). */
 const ids = z.array(id).min(1).max(10_000)
 
-/** Why an outbox action failed (sync engine), shown beside the document. */
-export const localFailureSchema = z.object({ code: z.string(), message: z.string() })
+/**
+ * Why an outbox action failed (sync engine), shown beside the document; `kind` is the failed
+ * action's kind (the renderer words the refusal by code and kind).
+ */
+export const localFailureSchema = z.object({ code: z.string(), message: z.string(), kind: z.string().optional() })
 
 /**
  * One inbox row: the compact projection of a cached document the list shows. Money in the
@@ -190,8 +193,10 @@ export const documentChannels = defineChannels({
   },
   'documents.delete': {
     input: z.object({ documentId: id }).strict(),
-    output: z.object({ queued: z.boolean() }),
-    description: 'Removes a document (through the outbox; it disappears from the list at once).',
+    /** `entryIds`: the outbox entry, for `documents.undo` while it waits (10 s) unsent. */
+    output: z.object({ queued: z.boolean(), entryIds: z.array(z.string()) }),
+    description:
+      'Removes a document (through the outbox; it disappears from the list at once, and can be undone until sent).',
   },
   'documents.saveOriginal': {
     input: z.object({ documentId: id }).strict(),

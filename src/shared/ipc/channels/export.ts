@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { QUEUES } from '../../queues'
+import { LIVE_QUEUES } from '../../queues'
 import { defineChannels } from '../define'
 import { recordIdSchema } from '../fields'
 
@@ -53,7 +53,7 @@ export const DEFAULT_EXPORT_COLUMNS: readonly ExportDocumentColumn[] = [
 
 /** The inbox filter an export may take instead of ids (the same queue, type and search as the inbox). */
 export const exportFilterSchema = z.object({
-  queue: z.enum(QUEUES).default('all'),
+  queue: z.enum(LIVE_QUEUES).default('all'),
   type: z.enum(['PurchaseInvoice', 'SalesInvoice', 'both']).default('both'),
   /** Matched against supplier name, invoice number, variable symbol and amount. */
   search: z.string().max(200).default(''),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OutboxItem } from '../../../../shared/ipc'
-import { documentOf, panelEntries, relativeTime } from './outboxItems'
+import { actionKey, documentOf, panelEntries, relativeTime } from './outboxItems'
 
 function item(seq: number, status: OutboxItem['status'], action: OutboxItem['action'] = archive(seq)): OutboxItem {
   return {
@@ -67,5 +67,14 @@ describe('the outbox panel', () => {
     expect(relativeTime('2026-11-20T05:00:00Z', now, 'en')).toBe('2 days ago')
     expect(relativeTime('2026-11-22T04:57:00Z', now, 'cs')).toBe('před 3 minutami')
     expect(relativeTime('garbage', now, 'en')).toBe('garbage')
+  })
+
+  it('words an action on one document without its internal id, and leaves the others to their description', () => {
+    expect(actionKey(item(1, 'failed', { kind: 'document.repair', documentId: 7 }))).toBe('outbox.action.repair')
+    expect(actionKey(item(1, 'failed', { kind: 'document.setState', documentId: 7, state: 'exported' }))).toBe(
+      'outbox.action.exported',
+    )
+    expect(actionKey(item(1, 'failed', archive(7)))).toBe('outbox.action.archive')
+    expect(actionKey(item(1, 'failed', { kind: 'documents.setStates', items: [{ id: 9, state: 'ready' }] }))).toBeNull()
   })
 })

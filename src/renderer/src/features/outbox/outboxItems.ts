@@ -4,6 +4,7 @@
  * can be unit-tested.
  */
 import type { OutboxItem } from '../../../../shared/ipc'
+import type { MessageKey } from '../../lib/i18n'
 
 /** Entries the panel shows: failed first (they need the user), then the waiting ones, each oldest first. */
 export function panelEntries(items: readonly OutboxItem[]): { failed: OutboxItem[]; waiting: OutboxItem[] } {
@@ -47,4 +48,31 @@ export function relativeTime(iso: string, now: number, locale: string): string {
     if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.trunc(seconds / size), unit)
   }
   return iso
+}
+
+/**
+ * The catalog key of what an action does, in the user's language ("Send for repair"), for the
+ * actions about one document (the panel names the document beside it, by supplier and invoice
+ * number); null for the others, which keep main's description.
+ */
+export function actionKey(item: OutboxItem): MessageKey | null {
+  const action = item.action
+  switch (action.kind) {
+    case 'document.setState':
+      return action.state === 'ready' ? 'outbox.action.ready' : 'outbox.action.exported'
+    case 'document.repair':
+      return 'outbox.action.repair'
+    case 'document.archive':
+      return 'outbox.action.archive'
+    case 'document.delete':
+      return 'outbox.action.delete'
+    case 'comment.create':
+      return 'outbox.action.commentCreate'
+    case 'comment.update':
+      return 'outbox.action.commentUpdate'
+    case 'comment.delete':
+      return 'outbox.action.commentDelete'
+    default:
+      return null
+  }
 }

@@ -10,6 +10,7 @@ import { t } from '../../lib/i18n'
 import { errorMessage, showError, showToast } from '../../lib/toasts.svelte'
 import { createDelayedDiscard } from './delayedDiscard'
 import { documentOf } from './outboxItems'
+import { refusalOf, type Refusal } from './refusals'
 
 export const outboxPanel = $state({
   open: false,
@@ -22,8 +23,12 @@ export const outboxPanel = $state({
   discarding: [] as string[],
   /** Entry ids with a retry on its way to main. */
   retrying: [] as string[],
-  /** The documents the entries are about, by id: "Supplier · invoice number" and their agenda (null when not cached). */
-  documents: {} as Record<number, { label: string; agendaId: number | null }>,
+  /**
+   * The documents the entries are about, by id: "Supplier · invoice number", their agenda and
+   * their state as cached now (null when not cached). The state decides whether a refused
+   * repair can be retried (refusals.ts).
+   */
+  documents: {} as Record<number, { label: string; agendaId: number | null; state: string | null }>,
 })
 
 /** Opens a document in the workspace (set by the triage workspace while it is shown). */
@@ -67,11 +72,17 @@ export function openOutboxPanel(): void {
   outboxPanel.loaded = false
   void reloadOutbox()
   try {
-    stopFeed = docket().on('outbox.changed', () => {
+    const reloadSoon = () => {
       // Many actions in a row (a bulk triage) send many events: read the list once they settle.
       if (reloadTimer) clearTimeout(reloadTimer)
       reloadTimer = setTimeout(() => void reloadOutbox(), 150)
-    })
+    }
+    const stops = [
+      docket().on('outbox.changed', reloadSoon),
+      // A pull may change a document's state, and with it what a failed action can do.
+      docket().on('documents.changed', reloadSoon),
+    ]
+    stopFeed = () => stops.forEach((stop) => stop())
   } catch {
     // No bridge: reloadOutbox shows that error in the panel.
   }
@@ -115,9 +126,14 @@ export async function reloadOutbox(): Promise<void> {
 /** Most documents named at once: beyond it the panel shows the action's own "#id". */
 const MAX_LABELS = 200
 
+/**
+ * Reads the label, agenda and state of the documents not yet known, and again those of failed
+ * entries (their state decides what the panel offers).
+ */
 async function loadDocumentLabels(items: readonly OutboxItem[]): Promise<void> {
+  const failed = new Set(items.filter((item) => item.status === 'failed').map(documentOf))
   const wanted = [...new Set(items.map(documentOf).filter((id): id is number => id !== null))]
-    .filter((id) => !(id in outboxPanel.documents))
+    .filter((id) => !(id in outboxPanel.documents) || failed.has(id))
     .slice(0, MAX_LABELS)
   for (const id of wanted) {
     try {
@@ -125,12 +141,20 @@ async function loadDocumentLabels(items: readonly OutboxItem[]): Promise<void> {
       const name = document.supplier?.name ?? null
       const number = document.data?.header?.invoice_no ?? null
       const label = [name, number].filter(Boolean).join(' · ') || `#${id}`
-      outboxPanel.documents[id] = { label, agendaId: document.agenda_id }
+      outboxPanel.documents[id] = { label, agendaId: document.agenda_id, state: document.state }
     } catch {
       // Not cached (deleted, or another agenda not synced yet): the action's "#id" names it.
-      outboxPanel.documents[id] = { label: `#${id}`, agendaId: null }
+      outboxPanel.documents[id] = { label: `#${id}`, agendaId: null, state: null }
     }
   }
+}
+
+/** How a failed entry reads in the panel, and whether *Retry* can succeed (refusals.ts). */
+export function refusalOfItem(item: OutboxItem): Refusal | null {
+  if (!item.error) return null
+  const documentId = documentOf(item)
+  const state = documentId === null ? null : (outboxPanel.documents[documentId]?.state ?? null)
+  return refusalOf(item.error, item.action.kind, state)
 }
 
 /** Sends a failed entry again (`outbox.retry`). */
@@ -148,7 +172,10 @@ export async function retryEntry(entryId: string): Promise<void> {
 
 /** Sends every failed entry again, oldest first; stops at the first refusal (shown). */
 export async function retryAllFailed(): Promise<void> {
-  const failed = outboxPanel.items.filter((item) => item.status === 'failed' && !isDiscarding(item.id))
+  // Only those that can succeed: a refusal that would come back the same is left to Discard.
+  const failed = outboxPanel.items.filter(
+    (item) => item.status === 'failed' && !isDiscarding(item.id) && refusalOfItem(item)?.retryable !== false,
+  )
   for (const item of failed) {
     try {
       await docket().invoke('outbox.retry', { entryId: item.id })

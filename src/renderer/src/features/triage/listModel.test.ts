@@ -42,10 +42,11 @@ describe('the list right after an action (before the services answer again)', ()
     expect(after.ids).toEqual([3, 2, 1])
     expect(after.rows.get(2)?.state).toBe('exported')
   })
-  it('sends to repair as repairing and drops archived rows from every tab and count', () => {
+  it('sends to repair as repairing and moves archived rows from every tab and count to Archived', () => {
     expect(applyAction(notReadyTab(), [3], 'repair').rows.get(3)?.state).toBe('repairing')
     const archived = applyAction({ ...notReadyTab(), queue: 'all' }, [3, 2], 'archive')
     expect(archived.ids).toEqual([1])
-    expect(archived.counts).toMatchObject({ not_ready: 1, all: 3 })
+    expect(archived.counts).toMatchObject({ not_ready: 1, all: 3, archived: 2 })
+    expect(archived.totals.archived).toBe(2)
   })
 })

@@ -41,7 +41,7 @@ export interface ShownList {
 
 /**
  * The list as it looks once `kind` is done to `acted`: the new state (repair: `repairing`)
- * with one more pending action, or gone when archived; a document whose new state leaves the
+ * with one more pending action, or gone when archived (counted under *Archived*); a document whose new state leaves the
  * tab leaves `ids`, and the counts move with the rows whose state is known. Rows not acted on
  * are kept as they were (same objects). Nothing given is changed.
  */
@@ -65,6 +65,7 @@ export function applyAction(list: ShownList, acted: readonly number[], kind: Tri
     for (const tally of [counts, totals]) {
       moveCount(tally, before.state, -1)
       if (kind !== 'archive') moveCount(tally, state, +1)
+      else tally.archived++
     }
   }
   const ids = leaves.size === 0 ? list.ids : list.ids.filter((id) => !(actedSet.has(id) && leaves.has(id)))

@@ -1,3 +1,4 @@
+import { QUEUES } from '../../../../shared/queues'
 import { describe, expect, it } from 'vitest'
 import { isGuarded, shortcutFor, SHORTCUTS, typesText, typingEnded } from './shortcuts'
 
@@ -17,9 +18,9 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(key('a'), 'g')?.id).toBe('agenda')
     expect(shortcutFor(key('a'))?.id).toBe('archive')
   })
-  it('has a key for each of the six queue tabs', () => {
-    expect(shortcutFor(key('6'))?.id).toBe('queue')
-    expect(SHORTCUTS.find((s) => s.id === 'queue')?.keys).toHaveLength(6)
+  it('has a key for each of the seven queue tabs (7: Archived)', () => {
+    expect(shortcutFor(key('7'))?.id).toBe('queue')
+    expect(SHORTCUTS.find((s) => s.id === 'queue')?.keys).toHaveLength(QUEUES.length)
   })
   it('never fires from a text field or from inside a dialog', () => {
     expect(isGuarded(key('e', { tag: 'TEXTAREA' }), null, 10_000)).toBe(true)

@@ -85,9 +85,9 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'help', keys: ['?'], label: 'triage.shortcut.help', matches: (e) => !e.ctrlKey && !e.metaKey && e.key === '?' },
   {
     id: 'queue',
-    keys: ['1', '2', '3', '4', '5', '6'],
+    keys: ['1', '2', '3', '4', '5', '6', '7'],
     label: 'triage.shortcut.queue',
-    matches: key('1', '2', '3', '4', '5', '6'),
+    matches: key('1', '2', '3', '4', '5', '6', '7'),
   },
   {
     id: 'zoomIn',

@@ -18,10 +18,12 @@ import {
   type CachedDocumentView,
   type DocketBridge,
 } from '../../../../shared/ipc'
+import { LONG_UNDO_WINDOW_MS } from '../../../../shared/outbox/undoWindow'
 import { afterPaint } from '../../lib/afterPaint'
 import { docket } from '../../lib/docket'
 import { t, type MessageKey } from '../../lib/i18n'
 import { showError, showToast } from '../../lib/toasts.svelte'
+import { setUndoOfferer } from '../../shell/context.svelte'
 import { markUndone, recordAction, recordReturnFromRepair, type HistoryEventKind } from '../comments/historyLog'
 import { DocumentCache, neighboursOf, type OpenedDocument } from '../documents/documentCache'
 import { InboxList } from './inboxList.svelte'
@@ -86,8 +88,11 @@ export class TriageWorkspace extends InboxList {
     }
     // A new tab, filter, search or sort asks the services for the list again.
     const stopQuerying = this.followQuery()
+    // A delete from the document pane joins the undo stack like any triage action.
+    const stopOffers = setUndoOfferer((offer) => this.pushUndo({ ...offer, anchor: null }))
     return () => {
       stopQuerying()
+      stopOffers()
       for (const off of this.unsubscribers.splice(0)) off()
       if (this.refreshTimer) clearTimeout(this.refreshTimer)
       if (this.agendasTimer) clearTimeout(this.agendasTimer)
@@ -325,7 +330,8 @@ export class TriageWorkspace extends InboxList {
     const subjects = ids.flatMap((id): ActionSubject[] => {
       if (open && open.id === id) return [{ state: open.state, archived: open.local.archived }]
       const row = this.rows.get(id)
-      return row ? [{ state: row.state }] : []
+      // Every row under *Archived* is archived (read-only); rows carry no flag of their own.
+      return row ? [{ state: row.state, archived: this.queue === 'archived' }] : []
     })
     return checkActionOnAll(action, subjects)
   }
@@ -337,6 +343,11 @@ export class TriageWorkspace extends InboxList {
    * acted on is closed rather than left open over an empty list.
    */
   async act(kind: TriageActionKind, options: { description?: string; ids?: number[] } = {}): Promise<boolean> {
+    // Archived documents are read-only (main refuses too, code `archived`).
+    if (this.queue === 'archived' && !options.ids) {
+      showToast('info', t('errors.archived'))
+      return false
+    }
     const ids = options.ids ?? this.targets()
     if (ids.length === 0) {
       showToast('info', t('triage.toast.nothingSelected'))
@@ -357,8 +368,13 @@ export class TriageWorkspace extends InboxList {
           : kind === 'repair'
             ? await api.invoke('documents.repair', { ids, description: options.description || undefined })
             : await api.invoke('documents.archive', { ids })
-      const label = t(`triage.done.${kind}`, { count: ids.length })
-      this.pushUndo({ entryIds: result.entryIds, label, anchor })
+      // One document is named by supplier and invoice number, never by an internal id.
+      const documentName = ids.length === 1 ? this.documentName(ids[0]!) : undefined
+      const label =
+        documentName !== undefined
+          ? t(`triage.doneNamed.${kind}`, { document: documentName })
+          : t(`triage.done.${kind}`, { count: ids.length })
+      this.pushUndo({ entryIds: result.entryIds, label, anchor, kind, ids, documentName })
       this.remember(ids, kind, result.entryIds, options.description)
     } catch (error) {
       showError(error)
@@ -396,10 +412,18 @@ export class TriageWorkspace extends InboxList {
     return true
   }
 
-  /** Pushes an action on the undo stack and shows its toast (the only one, so the only Undo). */
-  private pushUndo(action: UndoableAction): void {
+  /**
+   * Pushes an action on the undo stack and shows its toast (the only one, so the only Undo).
+   * Archive, delete and repair wait longer in the outbox (src/shared/outbox/undoWindow.ts):
+   * their toast says for how long, and stays that long.
+   */
+  pushUndo(action: UndoableAction): void {
     this.undoStack.push(action)
-    showToast('success', action.label, { label: t('triage.action.undo'), run: () => void this.undo() })
+    const undo = { label: t('triage.action.undo'), run: () => void this.undo() }
+    const held = action.kind === 'archive' || action.kind === 'repair' || action.kind === 'delete'
+    if (!held) return void showToast('success', action.label, undo)
+    const seconds = Math.round(LONG_UNDO_WINDOW_MS / 1000)
+    showToast('success', t('triage.toast.held', { action: action.label, seconds }), undo, LONG_UNDO_WINDOW_MS)
   }
 
   /** Remembers an action in the history of each document it touched, as done by the signed-in user. */
@@ -425,10 +449,13 @@ export class TriageWorkspace extends InboxList {
       return
     }
     this.opened.clear()
+    let undone = false
     try {
       await docket().invoke('documents.undo', { entryIds: last.entryIds })
+      undone = true
       markUndone(last.entryIds)
-      const more = this.undoStack.size
+      // "n more" promises only what `u` can still do: actions with an entry not yet sent.
+      const more = await this.keepUnsentOnly()
       showToast(
         'info',
         more > 0
@@ -438,15 +465,82 @@ export class TriageWorkspace extends InboxList {
       )
     } catch (error) {
       if (isDocketError(error) && error.code === 'too_late') {
-        showToast('error', t('triage.toast.tooLate', { action: last.label }))
+        const partly = Number((error.details as { undone?: unknown } | undefined)?.undone ?? 0) > 0
+        this.sayAlreadySent(last, partly)
       } else showError(error)
     }
     await this.loadRows()
-    if (last.anchor !== null && !this.visibleIndex.has(last.anchor)) {
+    if (undone && last.anchor !== null && !this.visibleIndex.has(last.anchor)) {
       this.queue = 'all'
       await this.loadRows()
     }
     if (last.anchor !== null && this.visibleIndex.has(last.anchor)) await this.open(last.anchor)
+  }
+
+  /**
+   * Drops from the undo stack the actions whose entries were all sent (`outbox.list` no longer
+   * holds them unsent) and answers how many are left. Unknown (the list unreadable): the stack
+   * as it is.
+   */
+  private async keepUnsentOnly(): Promise<number> {
+    try {
+      const { entries } = await docket().invoke('outbox.list', {})
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local lookup, not state
+      const unsent = new Set(
+        entries.filter((e) => e.status === 'pending' && e.attempts === 0 && !e.uncertain).map((e) => e.id),
+      )
+      this.undoStack.retain((action) => action.entryIds.some((id) => unsent.has(id)))
+    } catch {
+      // The count stays as the stack says; each `u` still says plainly what it could do.
+    }
+    return this.undoStack.size
+  }
+
+  /**
+   * Says that `action` already reached the service, what that means there, and what the user
+   * can do instead: an export (the service cannot take it back) offers *Mark ready again* (any
+   * state may be set to ready, docs/service-interface.md "Changing state"); an archive offers
+   * the *Archived* tab, where the document stays read-only.
+   */
+  private sayAlreadySent(action: UndoableAction, partly: boolean): void {
+    const named = action.documentName
+    const ids = action.ids ?? []
+    const long = 12_000
+    if (partly) return void showToast('info', t('triage.sent.partly', { action: action.label }), undefined, long)
+    switch (action.kind) {
+      case 'exported':
+        return void showToast(
+          'info',
+          named !== undefined
+            ? t('triage.sent.exported', { document: named })
+            : t('triage.sent.other', { action: action.label }),
+          ids.length > 0
+            ? { label: t('triage.action.markReadyAgain'), run: () => void this.act('ready', { ids }) }
+            : undefined,
+          long,
+        )
+      case 'archive':
+        return void showToast(
+          'info',
+          named !== undefined
+            ? t('triage.sent.archive', { document: named })
+            : t('triage.sent.other', { action: action.label }),
+          { label: t('triage.action.showArchived'), run: () => this.setQueue('archived') },
+          long,
+        )
+      case 'ready':
+      case 'repair':
+        if (named !== undefined)
+          return void showToast('info', t(`triage.sent.${action.kind}`, { document: named }), undefined, long)
+        break
+      case 'delete':
+        if (named !== undefined)
+          return void showToast('info', t('documents.file.deleteSent', { document: named }), undefined, long)
+        break
+      case 'comment':
+        return void showToast('info', t('triage.sent.comment'), undefined, long)
+    }
+    showToast('info', t('triage.sent.other', { action: action.label }), undefined, long)
   }
 
   async addComment(text: string): Promise<boolean> {
@@ -486,7 +580,7 @@ export class TriageWorkspace extends InboxList {
     this.opened.clear()
     try {
       const { entryIds } = await run()
-      this.pushUndo({ entryIds, label: t(labelKey), anchor: documentId })
+      this.pushUndo({ entryIds, label: t(labelKey), anchor: documentId, kind: 'comment', ids: [documentId] })
       this.remember([documentId], kind, entryIds, text)
     } catch (error) {
       showError(error)
