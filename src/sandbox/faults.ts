@@ -6,11 +6,27 @@
  * a document list that never ends, and listing pages far larger than any real page.
  */
 
+import { Readable } from 'node:stream'
 import { NO_HOSTILE_FILE_FAULTS, type HostileFileFaults } from './hostileFiles'
 
 /** How GET /api/v1_2/documents misbehaves: never ending with the same documents, or with new ones on every page. */
 export type EndlessListing = 'off' | 'same-ids' | 'new-ids'
 export const ENDLESS_LISTING_MODES: readonly EndlessListing[] = ['off', 'same-ids', 'new-ids']
+
+/**
+ * How POST /oauth/token answers a grant it accepts: `normal`; `bomb`: an access token that
+ * never ends (streamed, up to 512 MiB, while the client reads); `negative-expiry`: real
+ * tokens with `expires_in: -3600`; `not-bearer`: real tokens with `token_type: "mac"`;
+ * `bad-charset`: an access token holding a line break and a space.
+ */
+export type TokenAnswer = 'normal' | 'bomb' | 'negative-expiry' | 'not-bearer' | 'bad-charset'
+export const TOKEN_ANSWER_MODES: readonly TokenAnswer[] = [
+  'normal',
+  'bomb',
+  'negative-expiry',
+  'not-bearer',
+  'bad-charset',
+]
 
 /** Rates are probabilities 0..1 per request; times in ms except retryAfterSec (seconds). */
 export interface SandboxFaults extends HostileFileFaults {
@@ -31,6 +47,14 @@ export interface SandboxFaults extends HostileFileFaults {
   endlessListingAgendaId?: number
   /** > 0: every listing page answers a valid JSON body of this many bytes, streamed without Content-Length. */
   hugePageBytes?: number
+  /** How the token endpoint answers a grant it accepts (see {@link TokenAnswer}). */
+  tokenAnswer?: TokenAnswer
+  /**
+   * > 0: every /api/** answer sends its headers at once, then its body one byte every
+   * `trickleMs` ms (a service, or a proxy, that trickles): each byte arrives well within any
+   * idle timeout, so only an overall deadline ends the request.
+   */
+  trickleMs?: number
 }
 
 export const NO_FAULTS: SandboxFaults = {
@@ -44,6 +68,8 @@ export const NO_FAULTS: SandboxFaults = {
   endlessListing: 'off',
   endlessListingAgendaId: 0,
   hugePageBytes: 0,
+  tokenAnswer: 'normal',
+  trickleMs: 0,
 }
 
 export type FaultDecision = 'none' | 'error' | 'too_many_requests' | 'drop_before' | 'drop_after'
@@ -71,6 +97,11 @@ export function validateFaults(input: Record<string, unknown>): Record<string, s
     if (key === 'endlessListing') {
       if (!ENDLESS_LISTING_MODES.includes(value as EndlessListing))
         errors[key] = [`must be one of ${ENDLESS_LISTING_MODES.join(', ')}`]
+      continue
+    }
+    if (key === 'tokenAnswer') {
+      if (!TOKEN_ANSWER_MODES.includes(value as TokenAnswer))
+        errors[key] = [`must be one of ${TOKEN_ANSWER_MODES.join(', ')}`]
       continue
     }
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
@@ -140,4 +171,27 @@ export async function waitUntil(deadline: number): Promise<void> {
   const remaining = deadline - performance.now()
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(remaining)))
   while (performance.now() < deadline) await new Promise((resolve) => setImmediate(resolve))
+}
+
+/**
+ * `body` as a stream of one byte every `everyMs` ms (fault `trickleMs`); the timer stops when
+ * the client goes away (the stream is destroyed).
+ */
+export function trickle(body: Buffer, everyMs: number): Readable {
+  let next = 0
+  let timer: NodeJS.Timeout | undefined
+  return new Readable({
+    read() {
+      if (timer) return
+      timer = setTimeout(() => {
+        timer = undefined
+        if (next >= body.length) return void this.push(null)
+        this.push(body.subarray(next, ++next))
+      }, everyMs)
+    },
+    destroy(error, callback) {
+      clearTimeout(timer)
+      callback(error)
+    },
+  })
 }

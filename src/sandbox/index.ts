@@ -11,7 +11,7 @@ import { registerComments } from './comments'
 import { isObject, sendMessage, type SandboxContext } from './context'
 import { registerDocuments } from './documents'
 import { registerEcbRates } from './ecbRates'
-import { FaultInjector, validateFaults, waitUntil, type SandboxFaults } from './faults'
+import { FaultInjector, trickle, validateFaults, waitUntil, type SandboxFaults } from './faults'
 import { registerFiles } from './files'
 import { registerHostileFiles } from './hostileFiles'
 import { loadFixtures } from './fixtures'
@@ -231,6 +231,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (dropAfter.has(request)) {
       log(`fault: dropped the response of ${request.method} ${request.url.split('?')[0]}`)
       request.raw.socket.destroy()
+    }
+    const { trickleMs = 0 } = faults.get()
+    if (trickleMs > 0 && request.url.startsWith('/api/') && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      log(`fault: trickling the answer of ${request.method} ${request.url.split('?')[0]}`)
+      reply.removeHeader('content-length')
+      return trickle(Buffer.from(payload), trickleMs)
     }
     return payload
   })

@@ -473,6 +473,7 @@ export class AuthService {
       clientSecret,
       dispatcher: this.dispatcher,
       now: this.now,
+      log: this.log,
     })
   }
 

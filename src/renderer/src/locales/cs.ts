@@ -408,6 +408,8 @@ export const cs = {
   'auth.error.access_denied': 'Přístup byl zamítnut. Přihlaste se znovu a na stránce služby zvolte „Authorize“.',
   'auth.error.state_mismatch':
     'Odpověď přihlašovací stránky nepatřila k tomuto přihlášení, a proto byla odmítnuta. Zkuste to prosím znovu.',
+  'auth.error.invalid_token_response':
+    'Služba odpověděla na přihlášení tokeny, které Docket nemůže použít, a tak je nepoužil. Přihlaste se prosím znovu.',
   'auth.error.invalid_grant': 'Služba přihlášení nepřijala. Zkuste to prosím znovu.',
   'auth.error.invalid_client': 'Služba nepřijala client id nebo client secret. Porovnejte je s nastavením API služby.',
   'auth.error.reauth_required':

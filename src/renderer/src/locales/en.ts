@@ -382,6 +382,8 @@ export const en = {
     'Access was denied. To use Docket, sign in again and choose “Authorize” on the service’s page.',
   'auth.error.state_mismatch':
     'The answer of the sign-in page did not belong to this sign-in, so it was refused. Please try again.',
+  'auth.error.invalid_token_response':
+    'The service answered the sign-in with tokens Docket cannot use, so it did not use them. Please sign in again.',
   'auth.error.invalid_grant': 'The service did not accept the sign-in. Please try again.',
   'auth.error.invalid_client':
     'The service did not accept the client id or client secret. Check them against the service’s API settings.',
