@@ -11,7 +11,7 @@ import { stopWithParent } from './stopWithParent'
  *     [--documents-per-agenda M] [--token-ttl S]
  *     [--job-delay-ms N] [--repair-delay-ms N] [--processing-delay-ms N] [--latency-ms N]
  *     [--latency-jitter-ms N] [--fault-rate R] [--rate-429 R] [--drop-rate R]
- *     [--retry-after S] [--endless-listing off|same-ids|new-ids] [--endless-listing-agenda ID]
+ *     [--retry-after S] [--endless-listing off|same-ids|new-ids|ascending] [--endless-listing-agenda ID]
  *     [--huge-page-bytes N] [--token-answer normal|bomb|negative-expiry|not-bearer|bad-charset]
  *     [--trickle-ms N] [--preview-cache DIR] [--preview-renderer pdfjs|pdftoppm] [--admin] [--quiet]
  * The first stdout line is `Sandbox listening on http://127.0.0.1:PORT`; then the demo
@@ -22,7 +22,7 @@ const USAGE = `Usage: sandbox [--port N] [--host H] [--seed N] [--fixtures DIR] 
   [--agendas N] [--documents-per-agenda M] [--token-ttl S] [--job-delay-ms N]
   [--repair-delay-ms N] [--processing-delay-ms N] [--latency-ms N] [--latency-jitter-ms N]
   [--fault-rate R] [--rate-429 R] [--drop-rate R]
-  [--retry-after S] [--endless-listing off|same-ids|new-ids] [--endless-listing-agenda ID]
+  [--retry-after S] [--endless-listing off|same-ids|new-ids|ascending] [--endless-listing-agenda ID]
   [--huge-page-bytes N] [--token-answer normal|bomb|negative-expiry|not-bearer|bad-charset]
   [--trickle-ms N] [--preview-cache DIR] [--preview-renderer pdfjs|pdftoppm] [--admin] [--quiet]`
 

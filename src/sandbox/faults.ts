@@ -9,9 +9,12 @@
 import { Readable } from 'node:stream'
 import { NO_HOSTILE_FILE_FAULTS, type HostileFileFaults } from './hostileFiles'
 
-/** How GET /api/v1_2/documents misbehaves: never ending with the same documents, or with new ones on every page. */
-export type EndlessListing = 'off' | 'same-ids' | 'new-ids'
-export const ENDLESS_LISTING_MODES: readonly EndlessListing[] = ['off', 'same-ids', 'new-ids']
+/**
+ * How GET /api/v1_2/documents misbehaves: never ending with the same documents, with new ones
+ * on every page, or with new ones whose ids go up from page to page.
+ */
+export type EndlessListing = 'off' | 'same-ids' | 'new-ids' | 'ascending'
+export const ENDLESS_LISTING_MODES: readonly EndlessListing[] = ['off', 'same-ids', 'new-ids', 'ascending']
 
 /**
  * How POST /oauth/token answers a grant it accepts: `normal`; `bomb`: an access token that
@@ -39,8 +42,9 @@ export interface SandboxFaults extends HostileFileFaults {
   /**
    * `same-ids`: every page of a listing answers the listing's first 50 documents (a listing of
    * fewer still ends); `new-ids`: every page answers 50 documents never listed before (copies
-   * of the listing's first document under new ids, descending from 900,000,000). Neither ever
-   * answers a short page.
+   * of the listing's first document under new ids, descending from 900,000,000); `ascending`:
+   * the same made-up documents, descending within a page but each page above the one before
+   * (not the interface's order). None ever answers a short page.
    */
   endlessListing?: EndlessListing
   /** Agenda whose listings misbehave as `endlessListing` says; 0 (default): every agenda. */

@@ -11,8 +11,9 @@ export interface EngineOptions {
    */
   pullConcurrency: number
   /**
-   * Full pages after which one agenda's listing stops with `bad_response` (default 20,000:
-   * 1,000,000 documents, src/main/api `MAX_PAGES_PER_LISTING`): a listing that never ends.
+   * Full pages after which one agenda's listing stops with `bad_response` and the agenda is
+   * held until "sync now" (default 4,000: 200,000 documents, src/main/api
+   * `MAX_PAGES_PER_LISTING`, twice the largest agenda Docket is measured with): a listing that never ends.
    */
   maxPagesPerListing: number
   /** Between polls of documents in repair (default 30 000). */
@@ -52,7 +53,7 @@ export interface EngineOptions {
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   pushConcurrency: 4,
   pullConcurrency: 6,
-  maxPagesPerListing: 20_000,
+  maxPagesPerListing: 4_000,
   repairPollMs: 30_000,
   batchConfirmTimeoutMs: 60_000,
   batchConfirmPollMs: 1_000,

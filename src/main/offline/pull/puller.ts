@@ -1,5 +1,6 @@
+import { listingStopOf } from '../../api/pagination'
 import { PAGE_SIZE, type WorkspaceClient } from '../client'
-import type { Connectivity } from '../connectivity'
+import type { Connectivity, Reason } from '../connectivity'
 import type { SyncEvents } from '../events'
 import type { FileCache } from '../files'
 import type { Clock, EngineOptions } from '../options'
@@ -50,13 +51,33 @@ export interface PullSummary {
  * pull alongside `GET /agendas` (one round trip, not two: bench B2); an agenda gone meanwhile
  * has its listing dropped, a new one is listed in full. A failed listing leaves the pages
  * written so far (they are the service's state) and the cursor unmoved, so the next pull
- * repeats it.
+ * repeats it. A listing that would never end (`listingStopOf`: ids out of order, pages
+ * repeating themselves, past `maxPagesPerListing` pages) does not fail the pull: its agenda is
+ * held ({@link heldAgendas}), the documents that listing added to the cache are removed again,
+ * and the other agendas go on; held agendas are not listed until "sync now" lifts the hold.
  */
 export class Puller {
   /** When the last complete pull began (UTC ISO 8601), or null. */
   lastSyncAt: string | null = null
+  /** Agendas whose listing ran away (`listingStopOf`), with why: not listed until {@link releaseHeld}. */
+  private readonly held = new Map<number, Reason>()
 
   constructor(private readonly deps: PullerDeps) {}
+
+  /**
+   * The agendas held after a listing that would never end (out of order, repeating itself,
+   * past the cap of `maxPagesPerListing` pages): pulls leave them alone, so a service gone
+   * wrong costs one listing's requests, not one per pull. The person lifts the hold with "sync
+   * now" ({@link releaseHeld}).
+   */
+  heldAgendas(): { agendaId: number; code: string; message: string }[] {
+    return [...this.held].map(([agendaId, reason]) => ({ agendaId, ...reason }))
+  }
+
+  /** Lifts every hold: the next pull lists those agendas again, in full. */
+  releaseHeld(): void {
+    this.held.clear()
+  }
 
   /** Reads where the last pull (of an earlier session) left off. */
   async init(): Promise<void> {
@@ -120,7 +141,9 @@ export class Puller {
       storedAgendas.catch(() => undefined)
       const early = new Map<number, { listing: Listing; pull: AgendaPull }>()
       const known = new Set(plan.full ? [] : cursor!.agendaIds)
-      if (!plan.full) for (const id of known) if (!scope || scope.has(id)) early.set(id, start(id, false, null))
+      if (!plan.full)
+        for (const id of known)
+          if ((!scope || scope.has(id)) && !this.held.has(id)) early.set(id, start(id, false, null))
 
       const agendas = await agendaList
       connectivity.reached()
@@ -133,7 +156,9 @@ export class Puller {
       const storedIds: Set<number> | null = fullIds.size > 0 ? new Set() : null
       // The full listings start now, so their first pages travel while the store work below runs.
       const listings = agendas.map(
-        (agenda) => early.get(agenda.id) ?? (fullIds.has(agenda.id) ? start(agenda.id, true, storedIds) : null),
+        (agenda) =>
+          early.get(agenda.id) ??
+          (fullIds.has(agenda.id) && !this.held.has(agenda.id) ? start(agenda.id, true, storedIds) : null),
       )
       const reconciled = reconcileAgendas(store, await storedAgendas, agendas)
       for (const id of reconciled.touched) touched.add(id)
@@ -165,7 +190,15 @@ export class Puller {
         try {
           await listing.done
         } catch (error) {
-          throw pages.failure ?? error
+          if (pages.failure !== undefined || listingStopOf(error) === undefined) throw pages.failure ?? error
+          // A listing that would never end: hold its agenda, drop what it brought, go on with the others.
+          await pages.settled()
+          if (pages.failure !== undefined) throw pages.failure
+          this.held.set(agenda.id, { code: 'bad_response', message: (error as Error).message })
+          progress.ended(agenda.id, listing.pages)
+          documentIds.push(...(await removeUnlisted(store, files, pull.added, new Set(), pushedMeanwhile)))
+          touched.add(agenda.id)
+          continue
         }
         await pages.settled()
         if (pages.failure !== undefined) throw pages.failure
@@ -193,7 +226,8 @@ export class Puller {
               cursor,
               startedAt,
               plan,
-              agendas.map((a) => a.id),
+              // A held agenda is left out, so the pull after the hold lists it in full.
+              agendas.map((a) => a.id).filter((id) => !this.held.has(id)),
               new Set(summary.agendas.map((a) => a.agendaId)),
             ),
           ),
@@ -217,6 +251,9 @@ export class Puller {
       }
       this.lastSyncAt = startedAt.toISOString()
       connectivity.clearError()
+      // A held agenda stays the last error until the person lifts the hold.
+      const stillHeld = this.held.values().next()
+      if (!stillHeld.done) connectivity.noteError(stillHeld.value)
       succeeded = true
       // Only what this pull changed: a quiet delta (the background pull each minute) says
       // nothing, so nobody reads an agenda's 10,000 rows again for it.
