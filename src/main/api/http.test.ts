@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { closeFakeServices, doc, failure, json, makeClient, serve, stopLastService } from './testing/fakeService'
+import { MAX_HOLD_OFF_MS } from './budget'
 
 /**
  * The HTTP layer's rules, driven through the client against small node:http fakes: answers
@@ -111,7 +112,36 @@ describe('retries', () => {
   it('a Retry-After longer than the client waits surfaces as rate_limited with retryAfterMs', async () => {
     const url = await serve((_q, res) => json(res, 429, { message: 'Too Many Requests' }, { 'retry-after': '3600' }))
     const error = await failure(makeClient(url).listAgendas())
-    expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: 3_600_000 })
+    // An hour asked, ten minutes held (MAX_HOLD_OFF_MS), and the cut logged.
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: 600_000 })
+  })
+  it('a Retry-After of days holds the service for 10 minutes at most, and says so in the log', async () => {
+    let now = 1_700_000_000_000
+    const lines: string[] = []
+    const url = await serve((_q, res) => json(res, 429, { message: 'Too Many Requests' }, { 'retry-after': '999999' }))
+    const client = makeClient(url, { now: () => now, log: (line) => lines.push(line) })
+    const error = await failure(client.listAgendas())
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: MAX_HOLD_OFF_MS })
+    expect(client.serviceHoldOff()).toEqual({ untilMs: now + MAX_HOLD_OFF_MS, requestedMs: MAX_HOLD_OFF_MS })
+    expect(lines.join('\n')).toMatch(/asked to wait 999999 s; Docket waits at most 600 s/)
+    // Ten minutes later requests leave again; Try now ends the wait before that.
+    now += MAX_HOLD_OFF_MS
+    expect(client.serviceHoldOff()).toBeNull()
+  })
+  it('Try now lifts the wait at once: the next request is sent', async () => {
+    let calls = 0
+    const url = await serve((_q, res) => {
+      calls++
+      if (calls === 1) return json(res, 429, { message: 'Too Many Requests' }, { 'retry-after': '999999' })
+      json(res, 200, { agendas: [] })
+    })
+    const client = makeClient(url)
+    await failure(client.listAgendas())
+    await expect(client.listAgendas()).rejects.toMatchObject({ code: 'rate_limited', details: { notSent: true } })
+    expect(calls).toBe(1)
+    expect(client.liftServiceHoldOff()).toBe(true)
+    await expect(client.listAgendas()).resolves.toEqual([])
+    expect(calls).toBe(2)
   })
   it('a POST is not retried on 503', async () => {
     let calls = 0

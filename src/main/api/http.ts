@@ -2,7 +2,7 @@ import { request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { errorBodySchema } from '../../shared/api/errors'
 import { redact, redactKnownSecrets } from '../../shared/api/redact'
-import { NotWantedError, ServiceBudget, type RequestPriority } from './budget'
+import { MAX_HOLD_OFF_MS, NotWantedError, ServiceBudget, type RequestPriority } from './budget'
 import { createDispatcher, DEFAULT_MAX_RESPONSE_BYTES, type DispatcherOptions } from './dispatcher'
 import { parseJsonBody, validateBody } from './documentPage'
 import { ApiError, codeForStatus, defaultMessage, isApiError } from './errors'
@@ -271,7 +271,7 @@ export class HttpClient {
       }
 
       const at = this.now()
-      const retryAfterMs = parseRetryAfter(response.headers['retry-after'], at)
+      const retryAfterMs = this.cappedRetryAfter(what, status, parseRetryAfter(response.headers['retry-after'], at))
       // The service asked every client to wait, not this request alone: hold the whole service back.
       const holdOff =
         retryAfterMs !== undefined && HOLD_OFF_STATUSES.has(status) ? this.budget.holdOff(retryAfterMs, at) : null
@@ -290,6 +290,15 @@ export class HttpClient {
 
       throw errorFromResponse(response, what, retryAfterMs, auth ? [token] : [])
     }
+  }
+
+  /** A Retry-After of at most {@link MAX_HOLD_OFF_MS}; a longer one is cut to it, and logged. */
+  private cappedRetryAfter(what: string, status: number, ms: number | undefined): number | undefined {
+    if (ms === undefined || ms <= MAX_HOLD_OFF_MS) return ms
+    this.log(
+      `${what} -> ${status} asked to wait ${Math.round(ms / 1000)} s; Docket waits at most ${MAX_HOLD_OFF_MS / 1000} s`,
+    )
+    return MAX_HOLD_OFF_MS
   }
 
   /**
