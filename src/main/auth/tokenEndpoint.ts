@@ -16,6 +16,9 @@ export interface TokenEndpointOptions {
   log?: (line: string) => void
 }
 
+/** The overall deadline of a token request, headers to last byte, in ms: 60 s (an answer trickling in ends there). */
+export const TOKEN_REQUEST_DEADLINE_MS = 60_000
+
 /**
  * Client of `POST {base_url}/oauth/token` (docs/service-interface.md, "Authentication"; RFC 6749
  * §4.1.3, §4.3, §6) with a JSON body. Expiry = now + expires_in. The answer is read up to
@@ -57,17 +60,25 @@ export class TokenEndpoint {
     const now = this.options.now ?? Date.now
     let status: number
     let text: string
+    const deadline = AbortSignal.timeout(TOKEN_REQUEST_DEADLINE_MS)
     try {
       const response = await request(this.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': 'Docket' },
         body,
         dispatcher: this.options.dispatcher,
+        signal: deadline,
       })
       status = response.statusCode
       text = await readCapped(response)
     } catch (error) {
       if (error instanceof AuthError) throw error
+      if (deadline.aborted)
+        throw new AuthError(
+          'network',
+          `The service took longer than ${TOKEN_REQUEST_DEADLINE_MS / 1000} s to answer the sign-in; please try again.`,
+          { cause: error },
+        )
       throw new AuthError('network', `Cannot reach the service at ${new URL(this.url).origin} to sign in.`, {
         cause: error,
       })
