@@ -205,6 +205,7 @@ export class AuthService {
         redirectUri: account.redirectUri,
         anyPort: this.deps.loopbackAnyPort ?? false,
         timeoutMs: this.deps.browserTimeoutMs,
+        expectedState: state,
       })
       try {
         redirectUri = listener.redirectUri
