@@ -114,6 +114,22 @@ describe('ids descending across the pages of a listing', () => {
   })
 })
 
+describe('a document nested 100,000 deep', () => {
+  it('ends the listing with bad_response naming the document, not a stack overflow', async () => {
+    const depth = 100_000
+    const url = await serve((_req, res) => {
+      const deep = JSON.stringify(doc(41)).replace(/^\{/, `{"note":${'['.repeat(depth)}${']'.repeat(depth)},`)
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(`{"documents":[${JSON.stringify(doc(42))},${deep}]}`)
+    })
+    const error = await failure(makeClient(url).listDocuments({ agendaId: 3 }))
+    expect(error.code).toBe('bad_response')
+    expect(error.message).toBe(
+      'Unexpected response from GET /api/v1_2/documents: document 41 (documents[1]) is nested deeper than 64 levels',
+    )
+  })
+})
+
 describe('the size of a listing page', () => {
   it('refuses a page that announces more than the limit before reading its body, and closes the connection', async () => {
     let closedEarly = false
