@@ -10,7 +10,7 @@ import { stopWithParent } from './stopWithParent'
  *   tsx src/sandbox/cli.ts --port 0 [--seed N] [--fixtures DIR] [--documents N] [--agendas N]
  *     [--documents-per-agenda M] [--token-ttl S]
  *     [--job-delay-ms N] [--repair-delay-ms N] [--processing-delay-ms N] [--latency-ms N]
- *     [--latency-jitter-ms N] [--fault-rate R] [--rate-429 R] [--drop-rate R]
+ *     [--latency-jitter-ms N] [--fault-rate R] [--rate-429 R] [--rate-401 R] [--drop-rate R]
  *     [--retry-after S] [--endless-listing off|same-ids|new-ids|ascending] [--endless-listing-agenda ID]
  *     [--huge-page-bytes N] [--token-answer normal|bomb|negative-expiry|not-bearer|bad-charset]
  *     [--trickle-ms N] [--preview-cache DIR] [--preview-renderer pdfjs|pdftoppm] [--admin] [--quiet]
@@ -21,7 +21,7 @@ import { stopWithParent } from './stopWithParent'
 const USAGE = `Usage: sandbox [--port N] [--host H] [--seed N] [--fixtures DIR] [--documents N]
   [--agendas N] [--documents-per-agenda M] [--token-ttl S] [--job-delay-ms N]
   [--repair-delay-ms N] [--processing-delay-ms N] [--latency-ms N] [--latency-jitter-ms N]
-  [--fault-rate R] [--rate-429 R] [--drop-rate R]
+  [--fault-rate R] [--rate-429 R] [--rate-401 R] [--drop-rate R]
   [--retry-after S] [--endless-listing off|same-ids|new-ids|ascending] [--endless-listing-agenda ID]
   [--huge-page-bytes N] [--token-answer normal|bomb|negative-expiry|not-bearer|bad-charset]
   [--trickle-ms N] [--preview-cache DIR] [--preview-renderer pdfjs|pdftoppm] [--admin] [--quiet]`
@@ -70,6 +70,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions & { quiet: bool
       'latency-jitter-ms': { type: 'string' },
       'fault-rate': { type: 'string' },
       'rate-429': { type: 'string' },
+      'rate-401': { type: 'string' },
       'drop-rate': { type: 'string' },
       'retry-after': { type: 'string' },
       'endless-listing': { type: 'string' },
@@ -91,6 +92,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions & { quiet: bool
     key:
       | 'errorRate'
       | 'rate429'
+      | 'rate401'
       | 'dropRate'
       | 'latencyMs'
       | 'latencyJitterMs'
@@ -104,6 +106,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions & { quiet: bool
   }
   put('errorRate', number(flags, 'fault-rate', { max: 1 }))
   put('rate429', number(flags, 'rate-429', { max: 1 }))
+  put('rate401', number(flags, 'rate-401', { max: 1 }))
   put('dropRate', number(flags, 'drop-rate', { max: 1 }))
   put('latencyMs', number(flags, 'latency-ms'))
   put('latencyJitterMs', number(flags, 'latency-jitter-ms'))

@@ -35,6 +35,11 @@ export const TOKEN_ANSWER_MODES: readonly TokenAnswer[] = [
 export interface SandboxFaults extends HostileFileFaults {
   errorRate: number
   rate429: number
+  /**
+   * Probability that an /api/** request is answered 401 whatever its token (the token endpoint
+   * still answers): 1 is a service that accepts no token of this sign-in, fresh ones included.
+   */
+  rate401?: number
   dropRate: number
   retryAfterSec: number
   latencyMs: number
@@ -65,6 +70,7 @@ export const NO_FAULTS: SandboxFaults = {
   ...NO_HOSTILE_FILE_FAULTS,
   errorRate: 0,
   rate429: 0,
+  rate401: 0,
   dropRate: 0,
   retryAfterSec: 1,
   latencyMs: 0,
@@ -76,7 +82,7 @@ export const NO_FAULTS: SandboxFaults = {
   trickleMs: 0,
 }
 
-export type FaultDecision = 'none' | 'error' | 'too_many_requests' | 'drop_before' | 'drop_after'
+export type FaultDecision = 'none' | 'error' | 'too_many_requests' | 'unauthorized' | 'drop_before' | 'drop_after'
 
 /** mulberry32: a small, fast, seedable PRNG returning floats in [0, 1). */
 export function mulberry32(seed: number): () => number {
@@ -112,7 +118,7 @@ export function validateFaults(input: Record<string, unknown>): Record<string, s
       errors[key] = ['must be a number >= 0']
       continue
     }
-    if ((key === 'errorRate' || key === 'rate429' || key === 'dropRate') && value > 1)
+    if ((key === 'errorRate' || key === 'rate429' || key === 'rate401' || key === 'dropRate') && value > 1)
       errors[key] = ['must be between 0 and 1']
   }
   return errors
@@ -152,7 +158,9 @@ export class FaultInjector {
 
   /** What happens to one request. */
   decide(): FaultDecision {
-    const { errorRate, rate429, dropRate } = this.faults
+    const { errorRate, rate429, dropRate, rate401 = 0 } = this.faults
+    // Its own draw, so that setting it leaves the other decisions of a seeded run as they were.
+    if (rate401 > 0 && this.random() < rate401) return 'unauthorized'
     if (errorRate <= 0 && rate429 <= 0 && dropRate <= 0) return 'none'
     const r = this.random()
     if (r < errorRate) return 'error'

@@ -219,6 +219,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       reply.header('Retry-After', String(faults.get().retryAfterSec))
       return sendMessage(reply, 429, 'Too Many Requests')
     }
+    if (decision === 'unauthorized') {
+      log(`fault: 401 for ${request.method} ${request.url.split('?')[0]}`)
+      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"')
+      return sendMessage(reply, 401, 'Unauthorized')
+    }
     if (decision === 'drop_before') {
       log(`fault: dropped before handling ${request.method} ${request.url.split('?')[0]}`)
       reply.hijack()

@@ -25,6 +25,12 @@ export interface TokenSource {
    * (single flight across callers), or throws (e.g. AuthError `reauth_required`).
    */
   refreshAfterUnauthorized(failedToken: string): Promise<string>
+  /**
+   * Called when the service answered 401 to `token` again right after the refresh gave it:
+   * the service does not accept this sign-in at all (the implementation signs the account out,
+   * so the person is asked to sign in again). Optional.
+   */
+  refreshedTokenRefused?(token: string): Promise<void>
 }
 
 /** How the HTTP layer sends: where, with which tokens, timeouts, retries and log. */
@@ -311,6 +317,10 @@ export class HttpClient {
         refreshed = true
         token = await this.tokens.refreshAfterUnauthorized(token)
         continue
+      }
+      if (status === 401 && auth) {
+        this.log(`${what} -> 401 with a token just refreshed; the sign-in is not accepted`)
+        await this.tokens.refreshedTokenRefused?.(token)
       }
 
       if (status === 404 && spec.deleteSemantics && ambiguousEarlierAttempt) {

@@ -143,6 +143,18 @@ export class TokenManager {
     return tokens.accessToken
   }
 
+  /**
+   * The service answered 401 to `token` right after a refresh gave it: it accepts no token of
+   * this sign-in, so the account is signed out as after a refused refresh token (tokens
+   * deleted, `onSignedOut`, queued work kept). Nothing happens when `token` is no longer the
+   * stored one (another sign-in replaced it meanwhile).
+   */
+  async refreshedTokenRefused(token: string): Promise<void> {
+    const secrets = await this.load()
+    if (secrets?.accessToken !== token) return
+    await this.signOut()
+  }
+
   private async signOut(): Promise<void> {
     await this.clearTokens()
     this.options.onSignedOut?.(this.reauthError())

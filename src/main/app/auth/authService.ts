@@ -325,7 +325,12 @@ export class AuthService {
       }
       return { account: await this.summarize(latest), user: fresh, verified: true }
     } catch (error) {
-      if (isAuthError(error) && error.code === 'reauth_required') return this.signedOutCurrent(account)
+      // `unauthorized`: 401 even with a token just refreshed; the account was signed out meanwhile.
+      if (
+        (isAuthError(error) && error.code === 'reauth_required') ||
+        (isApiError(error) && error.code === 'unauthorized')
+      )
+        return this.signedOutCurrent(account)
       if (isApiError(error) && ['network', 'timeout', 'server', 'rate_limited'].includes(error.code)) {
         return { account: await this.summarize(account), user: account.user, verified: false }
       }
