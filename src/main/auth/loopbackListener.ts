@@ -79,7 +79,11 @@ export async function startLoopbackListener(options: LoopbackListenerOptions): P
     }
     if (options.expectedState !== undefined && url.searchParams.get('state') !== options.expectedState) {
       res
-        .writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', connection: 'close' })
+        .writeHead(400, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          connection: 'close',
+        })
         .end(PAGE('Not this sign-in', 'This answer does not belong to the sign-in Docket is waiting for.'))
       return
     }
