@@ -67,6 +67,32 @@ describe('a service that trickles', () => {
   })
 })
 
+describe('a service that answers every page slowly, each within its deadline', () => {
+  it('ends the pull at the step deadline with a typed timeout', async () => {
+    const slowDir = await mkdtemp(join(tmpdir(), 'docket-slow-pull-'))
+    const slow = await openWorkspace({
+      dir: slowDir,
+      client,
+      userId: sandbox.credentials.users[0]!.id,
+      options: { backoffBaseMs: 60_000, backoffMaxMs: 60_000, pullIntervalMs: 60_000, pullDeadlineMs: 600 },
+    })
+    sandbox.setFaults({ latencyMs: 450 })
+    try {
+      const started = Date.now()
+      await slow.syncNow()
+      expect(slow.status()).toMatchObject({ syncing: false, lastError: { code: 'timeout' } })
+      expect(slow.status().lastError!.message).toBe(
+        'The service took longer than 1 s to list the documents; Docket stopped this sync and will try again.',
+      )
+      expect(Date.now() - started).toBeLessThan(3_000)
+    } finally {
+      sandbox.setFaults({ latencyMs: 0 })
+      await slow.close()
+      await rm(slowDir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('a Retry-After of days', () => {
   it('holds the service ten minutes at most, and Try now sends the queued action at once', async () => {
     const [doc] = await ws.listDocuments(1)

@@ -1,3 +1,4 @@
+import { ApiError } from '../../api/errors'
 import { listingStopOf } from '../../api/pagination'
 import { PAGE_SIZE, type WorkspaceClient } from '../client'
 import type { Connectivity, Reason } from '../connectivity'
@@ -24,7 +25,10 @@ export interface PullerDeps {
   files: FileCache
   outbox: Outbox
   clock: Clock
-  options: Pick<EngineOptions, 'pullConcurrency' | 'maxPagesPerListing' | 'overlapMs' | 'fullPullIntervalMs'>
+  options: Pick<
+    EngineOptions,
+    'pullConcurrency' | 'maxPagesPerListing' | 'pullDeadlineMs' | 'overlapMs' | 'fullPullIntervalMs'
+  >
   connectivity: Connectivity
   events: SyncEvents
   pushed: PushedDocuments
@@ -98,6 +102,13 @@ export class Puller {
     const abortListings = new AbortController()
     let writer: PageWriter | null = null
     let succeeded = false
+    // The step's own deadline: a service answering every page slowly, each within its request's deadline.
+    let pastDeadline = false
+    const deadline = setTimeout(() => {
+      pastDeadline = true
+      abortListings.abort()
+    }, options.pullDeadlineMs)
+    deadline.unref?.()
     try {
       const startedAt = clock()
       const cursor = await store.getCursor()
@@ -264,12 +275,13 @@ export class Puller {
       // Stop the listings still running (after success, requests for pages past the last
       // one may still be finishing: they are left alone so their connections stay open).
       abortListings.abort()
-      const failure = classifyRequestError(error)
+      const failure = classifyRequestError(pastDeadline ? pullTimeout(options.pullDeadlineMs, error) : error)
       connectivity.noteFailure(failure)
       // The service answered (5xx, 429, an odd page): try again after a backoff.
       if (failure.kind === 'transient' || failure.kind === 'refused') connectivity.failing(failure.reason)
       return null
     } finally {
+      clearTimeout(deadline)
       // Let the page writes settle before the pull ends.
       await writer?.settled()
       // A pull that failed half-way kept the pages it wrote (the service's state): say so.
@@ -277,4 +289,13 @@ export class Puller {
         events.documentsChanged([], [...writer.writtenAgendas])
     }
   }
+}
+
+/** `timeout` of a pull whose listings ran past `pullDeadlineMs` (`cause`: what the stop made of them). */
+function pullTimeout(deadlineMs: number, cause: unknown): ApiError {
+  return new ApiError(
+    'timeout',
+    `The service took longer than ${deadlineMs >= 60_000 ? `${Math.round(deadlineMs / 60_000)} min` : `${Math.round(deadlineMs / 1000)} s`} to list the documents; Docket stopped this sync and will try again.`,
+    { cause, details: { deadlineMs } },
+  )
 }
