@@ -42,7 +42,7 @@ async function withState(page: Page, status: Status, entries: unknown[] = []): P
   await page.route('**/__harness/events', (route) => route.abort())
   await page.route('**/__harness/ipc', async (route) => {
     const { channel } = route.request().postDataJSON() as { channel: string }
-    if (channel === 'sync.status' || channel === 'sync.retryStorage') {
+    if (channel === 'sync.status' || channel === 'sync.retryStorage' || channel === 'sync.tryNow') {
       return route.fulfill({ json: { ok: true, value: status } })
     }
     if (channel === 'outbox.list') return route.fulfill({ json: { ok: true, value: { entries } } })
@@ -80,7 +80,19 @@ test('the status bar tells offline, the service failing, signed out and a failin
   await withState(page, { ...online, connection: 'service_failing', waitUntil: inSeconds(30), retryAt: inSeconds(30) })
   await expect(connection).toContainText('The service is failing')
   await expect(page.getByTestId('status-wait')).toContainText(/The service asked us to wait (30|29) s/)
+  await expect(page.getByTestId('status-try-now')).toHaveText('Try now')
   await shootSizesAndThemes(page, `${artifacts}/status-service-failing`)
+  // Try now asks main to end the wait (sync.tryNow) and shows the state it answers.
+  const tryNow = page.waitForRequest((r) => r.url().endsWith('/__harness/ipc') && r.postData()!.includes('sync.tryNow'))
+  await page.getByTestId('status-try-now').click()
+  await tryNow
+
+  const held = 'The service lists more than 200,000 documents in agenda 2 (4,000 pages); Docket stops there.'
+  await withState(page, { ...online, heldAgendas: [{ agendaId: 2, code: 'bad_response', message: held }] })
+  await expect(page.getByTestId('status-held')).toHaveText('1 agenda not synced')
+  await expect(page.getByTestId('status-held')).toHaveAttribute('title', held)
+  await expect(page.getByTestId('status-held-retry')).toHaveText('Sync again')
+  await shootSizesAndThemes(page, `${artifacts}/status-held-agenda`)
 
   await withState(page, {
     ...online,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ENDLESS_LISTING_MODES, type EndlessListing } from './faults'
+import { ENDLESS_LISTING_MODES, TOKEN_ANSWER_MODES, type EndlessListing, type TokenAnswer } from './faults'
 import { startSandbox, type SandboxOptions } from './index'
 import { stopWithParent } from './stopWithParent'
 
@@ -10,9 +10,10 @@ import { stopWithParent } from './stopWithParent'
  *   tsx src/sandbox/cli.ts --port 0 [--seed N] [--fixtures DIR] [--documents N] [--agendas N]
  *     [--documents-per-agenda M] [--token-ttl S]
  *     [--job-delay-ms N] [--repair-delay-ms N] [--processing-delay-ms N] [--latency-ms N]
- *     [--latency-jitter-ms N] [--fault-rate R] [--rate-429 R] [--drop-rate R]
- *     [--retry-after S] [--endless-listing off|same-ids|new-ids] [--endless-listing-agenda ID]
- *     [--huge-page-bytes N] [--preview-cache DIR] [--preview-renderer pdfjs|pdftoppm] [--admin] [--quiet]
+ *     [--latency-jitter-ms N] [--fault-rate R] [--rate-429 R] [--rate-401 R] [--drop-rate R]
+ *     [--retry-after S] [--endless-listing off|same-ids|new-ids|ascending] [--endless-listing-agenda ID]
+ *     [--huge-page-bytes N] [--token-answer normal|bomb|negative-expiry|not-bearer|bad-charset]
+ *     [--trickle-ms N] [--preview-cache DIR] [--preview-renderer pdfjs|pdftoppm] [--admin] [--quiet]
  * The first stdout line is `Sandbox listening on http://127.0.0.1:PORT`; then the demo
  * credentials (public demo values). Exits cleanly on SIGINT/SIGTERM; exit code 2 on a bad flag.
  */
@@ -20,9 +21,10 @@ import { stopWithParent } from './stopWithParent'
 const USAGE = `Usage: sandbox [--port N] [--host H] [--seed N] [--fixtures DIR] [--documents N]
   [--agendas N] [--documents-per-agenda M] [--token-ttl S] [--job-delay-ms N]
   [--repair-delay-ms N] [--processing-delay-ms N] [--latency-ms N] [--latency-jitter-ms N]
-  [--fault-rate R] [--rate-429 R] [--drop-rate R]
-  [--retry-after S] [--endless-listing off|same-ids|new-ids] [--endless-listing-agenda ID]
-  [--huge-page-bytes N] [--preview-cache DIR] [--preview-renderer pdfjs|pdftoppm] [--admin] [--quiet]`
+  [--fault-rate R] [--rate-429 R] [--rate-401 R] [--drop-rate R]
+  [--retry-after S] [--endless-listing off|same-ids|new-ids|ascending] [--endless-listing-agenda ID]
+  [--huge-page-bytes N] [--token-answer normal|bomb|negative-expiry|not-bearer|bad-charset]
+  [--trickle-ms N] [--preview-cache DIR] [--preview-renderer pdfjs|pdftoppm] [--admin] [--quiet]`
 
 function number(
   flags: Record<string, string | boolean | undefined>,
@@ -68,11 +70,14 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions & { quiet: bool
       'latency-jitter-ms': { type: 'string' },
       'fault-rate': { type: 'string' },
       'rate-429': { type: 'string' },
+      'rate-401': { type: 'string' },
       'drop-rate': { type: 'string' },
       'retry-after': { type: 'string' },
       'endless-listing': { type: 'string' },
       'endless-listing-agenda': { type: 'string' },
       'huge-page-bytes': { type: 'string' },
+      'token-answer': { type: 'string' },
+      'trickle-ms': { type: 'string' },
       'preview-cache': { type: 'string' },
       'preview-renderer': { type: 'string' },
       admin: { type: 'boolean' },
@@ -87,24 +92,34 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions & { quiet: bool
     key:
       | 'errorRate'
       | 'rate429'
+      | 'rate401'
       | 'dropRate'
       | 'latencyMs'
       | 'latencyJitterMs'
       | 'retryAfterSec'
       | 'endlessListingAgendaId'
-      | 'hugePageBytes',
+      | 'hugePageBytes'
+      | 'trickleMs',
     value: number | undefined,
   ) => {
     if (value !== undefined) faults[key] = value
   }
   put('errorRate', number(flags, 'fault-rate', { max: 1 }))
   put('rate429', number(flags, 'rate-429', { max: 1 }))
+  put('rate401', number(flags, 'rate-401', { max: 1 }))
   put('dropRate', number(flags, 'drop-rate', { max: 1 }))
   put('latencyMs', number(flags, 'latency-ms'))
   put('latencyJitterMs', number(flags, 'latency-jitter-ms'))
   put('retryAfterSec', number(flags, 'retry-after'))
   put('endlessListingAgendaId', number(flags, 'endless-listing-agenda'))
   put('hugePageBytes', number(flags, 'huge-page-bytes'))
+  put('trickleMs', number(flags, 'trickle-ms'))
+  const tokenAnswer = values['token-answer']
+  if (tokenAnswer !== undefined) {
+    if (!TOKEN_ANSWER_MODES.includes(tokenAnswer as TokenAnswer))
+      throw new Error(`--token-answer must be one of ${TOKEN_ANSWER_MODES.join(', ')} (got ${tokenAnswer})`)
+    faults.tokenAnswer = tokenAnswer as TokenAnswer
+  }
   const endless = values['endless-listing']
   if (endless !== undefined) {
     if (!ENDLESS_LISTING_MODES.includes(endless as EndlessListing))

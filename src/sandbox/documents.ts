@@ -162,7 +162,8 @@ export function registerDocuments(app: FastifyInstance, ctx: SandboxContext): vo
     })
     const fault = ctx.faults.listingFault(agendaIds.size === 1 ? [...agendaIds][0] : undefined)
     if (fault.hugePageBytes > 0) return sendHugePage(reply, fault.hugePageBytes, ctx.stats)
-    if (fault.endless === 'new-ids' && matching.length > 0) return sendNewIdsPage(ctx, reply, matching[0]!, page)
+    if ((fault.endless === 'new-ids' || fault.endless === 'ascending') && matching.length > 0)
+      return sendNewIdsPage(ctx, reply, matching[0]!, page, fault.endless === 'ascending')
     // `same-ids`: every page is page 1 (a listing of fewer than 50 still ends).
     const skip = fault.endless === 'same-ids' ? 0 : (page - 1) * PAGE_SIZE
     // The body is assembled from each document's JSON (rendered once per change): the same

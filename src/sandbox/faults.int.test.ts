@@ -21,6 +21,7 @@ describe('faults (off by default)', () => {
     expect(res.body).toEqual({
       errorRate: 0,
       rate429: 0,
+      rate401: 0,
       dropRate: 0,
       retryAfterSec: 1,
       latencyMs: 0,
@@ -30,7 +31,30 @@ describe('faults (off by default)', () => {
       hugePageBytes: 0,
       hugePreviewBytes: 0,
       hugeOriginalBytes: 0,
+      tokenAnswer: 'normal',
+      trickleMs: 0,
     })
+  })
+
+  it('PUT /_sandbox/faults takes the token answer modes and refuses others', async () => {
+    const bad = await request(`${t.url}/_sandbox/faults`, json({ tokenAnswer: 'forever', rate401: 2 }))
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors).toEqual({
+      tokenAnswer: ['must be one of normal, bomb, negative-expiry, not-bearer, bad-charset'],
+      rate401: ['must be between 0 and 1'],
+    })
+  })
+
+  it('rate401 1: /api answers 401 whatever the token; the token endpoint still answers', async () => {
+    const tok = await t.token()
+    await request(`${t.url}/_sandbox/faults`, json({ rate401: 1 }))
+    try {
+      const res = await t.api('GET', '/api/v1_2/agendas', { token: tok })
+      expect(res.status).toBe(401)
+      expect(await t.token()).toMatch(/\S/)
+    } finally {
+      await request(`${t.url}/_sandbox/faults`, json({ rate401: 0 }))
+    }
   })
 
   it('errorRate 1: /api answers 500 { message: "Internal Server Error" }; /oauth and /_sandbox are not affected', async () => {

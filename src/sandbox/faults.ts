@@ -6,16 +6,40 @@
  * a document list that never ends, and listing pages far larger than any real page.
  */
 
+import { Readable } from 'node:stream'
 import { NO_HOSTILE_FILE_FAULTS, type HostileFileFaults } from './hostileFiles'
 
-/** How GET /api/v1_2/documents misbehaves: never ending with the same documents, or with new ones on every page. */
-export type EndlessListing = 'off' | 'same-ids' | 'new-ids'
-export const ENDLESS_LISTING_MODES: readonly EndlessListing[] = ['off', 'same-ids', 'new-ids']
+/**
+ * How GET /api/v1_2/documents misbehaves: never ending with the same documents, with new ones
+ * on every page, or with new ones whose ids go up from page to page.
+ */
+export type EndlessListing = 'off' | 'same-ids' | 'new-ids' | 'ascending'
+export const ENDLESS_LISTING_MODES: readonly EndlessListing[] = ['off', 'same-ids', 'new-ids', 'ascending']
+
+/**
+ * How POST /oauth/token answers a grant it accepts: `normal`; `bomb`: an access token that
+ * never ends (streamed, up to 512 MiB, while the client reads); `negative-expiry`: real
+ * tokens with `expires_in: -3600`; `not-bearer`: real tokens with `token_type: "mac"`;
+ * `bad-charset`: an access token holding a line break and a space.
+ */
+export type TokenAnswer = 'normal' | 'bomb' | 'negative-expiry' | 'not-bearer' | 'bad-charset'
+export const TOKEN_ANSWER_MODES: readonly TokenAnswer[] = [
+  'normal',
+  'bomb',
+  'negative-expiry',
+  'not-bearer',
+  'bad-charset',
+]
 
 /** Rates are probabilities 0..1 per request; times in ms except retryAfterSec (seconds). */
 export interface SandboxFaults extends HostileFileFaults {
   errorRate: number
   rate429: number
+  /**
+   * Probability that an /api/** request is answered 401 whatever its token (the token endpoint
+   * still answers): 1 is a service that accepts no token of this sign-in, fresh ones included.
+   */
+  rate401?: number
   dropRate: number
   retryAfterSec: number
   latencyMs: number
@@ -23,20 +47,30 @@ export interface SandboxFaults extends HostileFileFaults {
   /**
    * `same-ids`: every page of a listing answers the listing's first 50 documents (a listing of
    * fewer still ends); `new-ids`: every page answers 50 documents never listed before (copies
-   * of the listing's first document under new ids, descending from 900,000,000). Neither ever
-   * answers a short page.
+   * of the listing's first document under new ids, descending from 900,000,000); `ascending`:
+   * the same made-up documents, descending within a page but each page above the one before
+   * (not the interface's order). None ever answers a short page.
    */
   endlessListing?: EndlessListing
   /** Agenda whose listings misbehave as `endlessListing` says; 0 (default): every agenda. */
   endlessListingAgendaId?: number
   /** > 0: every listing page answers a valid JSON body of this many bytes, streamed without Content-Length. */
   hugePageBytes?: number
+  /** How the token endpoint answers a grant it accepts (see {@link TokenAnswer}). */
+  tokenAnswer?: TokenAnswer
+  /**
+   * > 0: every /api/** answer sends its headers at once, then its body one byte every
+   * `trickleMs` ms (a service, or a proxy, that trickles): each byte arrives well within any
+   * idle timeout, so only an overall deadline ends the request.
+   */
+  trickleMs?: number
 }
 
 export const NO_FAULTS: SandboxFaults = {
   ...NO_HOSTILE_FILE_FAULTS,
   errorRate: 0,
   rate429: 0,
+  rate401: 0,
   dropRate: 0,
   retryAfterSec: 1,
   latencyMs: 0,
@@ -44,9 +78,11 @@ export const NO_FAULTS: SandboxFaults = {
   endlessListing: 'off',
   endlessListingAgendaId: 0,
   hugePageBytes: 0,
+  tokenAnswer: 'normal',
+  trickleMs: 0,
 }
 
-export type FaultDecision = 'none' | 'error' | 'too_many_requests' | 'drop_before' | 'drop_after'
+export type FaultDecision = 'none' | 'error' | 'too_many_requests' | 'unauthorized' | 'drop_before' | 'drop_after'
 
 /** mulberry32: a small, fast, seedable PRNG returning floats in [0, 1). */
 export function mulberry32(seed: number): () => number {
@@ -73,11 +109,16 @@ export function validateFaults(input: Record<string, unknown>): Record<string, s
         errors[key] = [`must be one of ${ENDLESS_LISTING_MODES.join(', ')}`]
       continue
     }
+    if (key === 'tokenAnswer') {
+      if (!TOKEN_ANSWER_MODES.includes(value as TokenAnswer))
+        errors[key] = [`must be one of ${TOKEN_ANSWER_MODES.join(', ')}`]
+      continue
+    }
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
       errors[key] = ['must be a number >= 0']
       continue
     }
-    if ((key === 'errorRate' || key === 'rate429' || key === 'dropRate') && value > 1)
+    if ((key === 'errorRate' || key === 'rate429' || key === 'rate401' || key === 'dropRate') && value > 1)
       errors[key] = ['must be between 0 and 1']
   }
   return errors
@@ -117,7 +158,9 @@ export class FaultInjector {
 
   /** What happens to one request. */
   decide(): FaultDecision {
-    const { errorRate, rate429, dropRate } = this.faults
+    const { errorRate, rate429, dropRate, rate401 = 0 } = this.faults
+    // Its own draw, so that setting it leaves the other decisions of a seeded run as they were.
+    if (rate401 > 0 && this.random() < rate401) return 'unauthorized'
     if (errorRate <= 0 && rate429 <= 0 && dropRate <= 0) return 'none'
     const r = this.random()
     if (r < errorRate) return 'error'
@@ -140,4 +183,27 @@ export async function waitUntil(deadline: number): Promise<void> {
   const remaining = deadline - performance.now()
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(remaining)))
   while (performance.now() < deadline) await new Promise((resolve) => setImmediate(resolve))
+}
+
+/**
+ * `body` as a stream of one byte every `everyMs` ms (fault `trickleMs`); the timer stops when
+ * the client goes away (the stream is destroyed).
+ */
+export function trickle(body: Buffer, everyMs: number): Readable {
+  let next = 0
+  let timer: NodeJS.Timeout | undefined
+  return new Readable({
+    read() {
+      if (timer) return
+      timer = setTimeout(() => {
+        timer = undefined
+        if (next >= body.length) return void this.push(null)
+        this.push(body.subarray(next, ++next))
+      }, everyMs)
+    },
+    destroy(error, callback) {
+      clearTimeout(timer)
+      callback(error)
+    },
+  })
 }

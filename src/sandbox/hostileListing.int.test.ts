@@ -52,7 +52,7 @@ describe('endlessListing', () => {
       })
     const bad = await put({ endlessListing: 'forever' })
     expect(bad.status).toBe(422)
-    expect(bad.body.errors).toEqual({ endlessListing: ['must be one of off, same-ids, new-ids'] })
+    expect(bad.body.errors).toEqual({ endlessListing: ['must be one of off, same-ids, new-ids, ascending'] })
     expect((await put({ endlessListing: 'same-ids', hugePageBytes: 0 })).body.endlessListing).toBe('same-ids')
     expect((await put({ endlessListing: 'off' })).status).toBe(200)
   })

@@ -4,7 +4,7 @@ import type { SandboxContext } from './context'
 import type { RequestStats } from './stats'
 
 /**
- * The hostile answers of GET /api/v1_2/documents (faults `endlessListing: 'new-ids'` and
+ * The hostile answers of GET /api/v1_2/documents (faults `endlessListing: 'new-ids'` or `'ascending'`, and
  * `hugePageBytes`): what a service gone wrong, or a proxy that means harm, could send. The
  * `same-ids` mode needs no code of its own: the list route answers page 1 for every page.
  */
@@ -17,11 +17,18 @@ const NEW_IDS_FROM = 900_000_000
 /**
  * Page `page` of a listing that never ends with new documents: 50 copies of `templateId`'s
  * document under ids descending from 900,000,000 - (page - 1) x 50, so every page is full
- * and none repeats an earlier one.
+ * and none repeats an earlier one. `ascending`: from 900,000,000 + page x 50 - 1 instead, so
+ * each page's ids lie above the page before (ids descend within a page only).
  */
-export function sendNewIdsPage(ctx: SandboxContext, reply: FastifyReply, templateId: number, page: number) {
+export function sendNewIdsPage(
+  ctx: SandboxContext,
+  reply: FastifyReply,
+  templateId: number,
+  page: number,
+  ascending = false,
+) {
   const template = ctx.render.document(ctx.store.documents.get(templateId)!)
-  const first = NEW_IDS_FROM - (page - 1) * PAGE_SIZE
+  const first = ascending ? NEW_IDS_FROM + page * PAGE_SIZE - 1 : NEW_IDS_FROM - (page - 1) * PAGE_SIZE
   const documents = Array.from({ length: PAGE_SIZE }, (_, i) => ({
     ...template,
     id: first - i,

@@ -11,7 +11,7 @@ import { registerComments } from './comments'
 import { isObject, sendMessage, type SandboxContext } from './context'
 import { registerDocuments } from './documents'
 import { registerEcbRates } from './ecbRates'
-import { FaultInjector, validateFaults, waitUntil, type SandboxFaults } from './faults'
+import { FaultInjector, trickle, validateFaults, waitUntil, type SandboxFaults } from './faults'
 import { registerFiles } from './files'
 import { registerHostileFiles } from './hostileFiles'
 import { loadFixtures } from './fixtures'
@@ -219,6 +219,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       reply.header('Retry-After', String(faults.get().retryAfterSec))
       return sendMessage(reply, 429, 'Too Many Requests')
     }
+    if (decision === 'unauthorized') {
+      log(`fault: 401 for ${request.method} ${request.url.split('?')[0]}`)
+      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"')
+      return sendMessage(reply, 401, 'Unauthorized')
+    }
     if (decision === 'drop_before') {
       log(`fault: dropped before handling ${request.method} ${request.url.split('?')[0]}`)
       reply.hijack()
@@ -231,6 +236,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (dropAfter.has(request)) {
       log(`fault: dropped the response of ${request.method} ${request.url.split('?')[0]}`)
       request.raw.socket.destroy()
+    }
+    const { trickleMs = 0 } = faults.get()
+    if (trickleMs > 0 && request.url.startsWith('/api/') && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      log(`fault: trickling the answer of ${request.method} ${request.url.split('?')[0]}`)
+      reply.removeHeader('content-length')
+      return trickle(Buffer.from(payload), trickleMs)
     }
     return payload
   })

@@ -2,7 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { isObject, type SandboxContext } from './context'
 import { DEMO_CLIENT } from './seed'
-import { s256 } from './tokens'
+import { sendTokenAnswer } from './hostileTokens'
+import { s256, type TokenResponse } from './tokens'
 
 /**
  * OAuth 2.0 authorization server of the sandbox:
@@ -242,6 +243,8 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
       if (status === 401) reply.header('WWW-Authenticate', 'Basic realm="oauth"')
       return reply.code(status).send({ error, error_description: description })
     }
+    const answer = (tokens: TokenResponse) =>
+      sendTokenAnswer(reply, tokens, ctx.faults.get().tokenAnswer ?? 'normal', ctx.stats)
     let clientId = str(body['client_id'])
     let clientSecret = str(body['client_secret'])
     const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '')
@@ -286,7 +289,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
       code.used = true
       const tokens = ctx.tokens.issueTokens(code.userId)
       code.issued.push(tokens.access_token, tokens.refresh_token)
-      return reply.send(tokens)
+      return answer(tokens)
     }
 
     if (grantType === 'refresh_token') {
@@ -294,7 +297,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
       if (!refreshToken) return fail(400, 'invalid_request', 'refresh_token is required.')
       const userId = ctx.tokens.useRefreshToken(refreshToken)
       if (userId === null) return fail(400, 'invalid_grant', 'The refresh token is invalid, expired or revoked.')
-      return reply.send(ctx.tokens.issueTokens(userId))
+      return answer(ctx.tokens.issueTokens(userId))
     }
 
     if (grantType === 'password') {
@@ -305,7 +308,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
       if (!user || !secretsEqual(user.password, password)) {
         return fail(400, 'invalid_grant', 'The user name or password is incorrect.')
       }
-      return reply.send(ctx.tokens.issueTokens(user.id))
+      return answer(ctx.tokens.issueTokens(user.id))
     }
 
     return fail(400, 'unsupported_grant_type', `Grant type ${grantType} is not supported.`)

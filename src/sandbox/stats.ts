@@ -12,6 +12,8 @@ export interface SandboxStats {
   peakInFlight: number
   /** Bytes of hostile huge listing pages sent (fault `hugePageBytes`): a client that refuses them reads little. */
   hugePageBytesSent: number
+  /** Bytes of the hostile token answer sent (fault `tokenAnswer: 'bomb'`). */
+  tokenBombBytesSent: number
   /** When counting began (UTC ISO 8601): the start or the last reset. */
   since: string
 }
@@ -30,6 +32,8 @@ export class RequestStats {
   private since = new Date()
   /** Added to by the hostile huge page as it streams. */
   hugePageBytesSent = 0
+  /** Added to by the token bomb as it streams. */
+  tokenBombBytesSent = 0
 
   /** Counts `request` and keeps it in flight until its answer is sent or its connection closes. */
   arrived(request: FastifyRequest, reply: FastifyReply): void {
@@ -50,6 +54,7 @@ export class RequestStats {
       inFlight: this.inFlight,
       peakInFlight: this.peak,
       hugePageBytesSent: this.hugePageBytesSent,
+      tokenBombBytesSent: this.tokenBombBytesSent,
       since: this.since.toISOString(),
     }
   }
@@ -60,6 +65,7 @@ export class RequestStats {
     this.byRoute = {}
     this.peak = this.inFlight
     this.hugePageBytesSent = 0
+    this.tokenBombBytesSent = 0
     this.since = new Date()
   }
 }

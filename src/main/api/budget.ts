@@ -44,9 +44,17 @@ export interface TurnOptions {
 export interface HoldOff {
   /** Epoch ms before which nothing is sent. */
   untilMs: number
-  /** How long the service asked for, in ms (the Retry-After as received). */
+  /** How long the service asked for, in ms (the Retry-After as received; more than the wait when capped). */
   requestedMs: number
 }
+
+/**
+ * Longest wait one answer can impose on the whole service: 10 minutes. A Retry-After asking
+ * for more (a day, 11 days) is a service gone wrong or one that means harm, and would stop
+ * every request, the person's own included, for that long: it is held for 10 minutes, and the
+ * service asked again after them.
+ */
+export const MAX_HOLD_OFF_MS = 10 * 60_000
 
 /** Clock and sleep of a budget (tests pass fakes). */
 export interface BudgetOptions {
@@ -112,17 +120,27 @@ export class ServiceBudget {
 
   /**
    * The service asked (Retry-After on 429 or 503) that nothing be sent for `ms`: from now on
-   * every request waits until then. A shorter wait than one already running changes nothing.
-   * `at` is when the answer asking for it arrived (epoch ms, default now). Returns the wait now
-   * in force.
+   * every request waits until then, at most {@link MAX_HOLD_OFF_MS}. A shorter wait than one
+   * already running changes nothing. `at` is when the answer asking for it arrived (epoch ms,
+   * default now). Returns the wait now in force.
    */
   holdOff(ms: number, at: number = this.now()): HoldOff {
-    const untilMs = at + Math.max(0, ms)
+    const untilMs = at + Math.min(MAX_HOLD_OFF_MS, Math.max(0, ms))
     if (!this.notBefore || untilMs > this.notBefore.untilMs) {
       this.notBefore = { untilMs, requestedMs: ms }
       for (const listener of this.listeners) listener(this.notBefore)
     }
     return this.notBefore
+  }
+
+  /**
+   * Ends the wait in force now (the person pressed *Try now*): requests are sent at once; the
+   * service's next 429 or 503 sets a new wait. Returns whether there was one.
+   */
+  liftHoldOff(): boolean {
+    const had = this.currentHoldOff() !== null
+    this.notBefore = null
+    return had
   }
 
   /** The wait in force now, or null when requests may be sent. */

@@ -83,6 +83,11 @@ export class ApiClient {
     return this.http.budget.currentHoldOff()
   }
 
+  /** Ends the service's wait now (*Try now*); returns whether there was one. */
+  liftServiceHoldOff(): boolean {
+    return this.http.budget.liftHoldOff()
+  }
+
   /** Calls `listener` each time the service asks for a new wait; returns a function that stops it. */
   onServiceHoldOff(listener: (holdOff: HoldOff) => void): () => void {
     return this.http.budget.onHoldOff(listener)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { documentListResponseSchema } from '../../shared/api/document'
-import { decodeDocumentPage, encodeDocument, parseJsonBody } from './documentPage'
+import { decodeDocumentPage, encodeDocument, MAX_JSON_DEPTH, parseJsonBody, tooDeepAt } from './documentPage'
 import { listedDocument, pageBody } from './testing/pages'
 
 describe('decodeDocumentPage', () => {
@@ -59,5 +59,31 @@ describe('parseJsonBody', () => {
       problem: 'expected JSON, received an HTML page',
     })
     expect(parseJsonBody('{"a":1}', '')).toEqual({ ok: true, value: { a: 1 } })
+  })
+})
+
+describe('a document nested deeper than any real one', () => {
+  /** `depth` arrays inside each other, as JSON text (100,000 deep overflows any recursive walk). */
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
+
+  it('is refused with a problem naming the document, not a stack overflow', () => {
+    const good = JSON.stringify(listedDocument(9))
+    const deep = JSON.stringify(listedDocument(8)).replace(/^\{/, `{"note":${nested(100_000)},`)
+    const result = decodeDocumentPage(Buffer.from(`{"documents":[${good},${deep}]}`), 'application/json')
+    expect(result).toEqual({
+      ok: false,
+      problem: `document 8 (documents[1]) is nested deeper than ${MAX_JSON_DEPTH} levels`,
+    })
+  })
+
+  it('is refused by every JSON answer, with where', () => {
+    const result = parseJsonBody(`{"agendas":[{"x":${nested(100_000)}}]}`, 'application/json')
+    expect(result).toEqual({ ok: false, problem: 'agendas[0] is nested deeper than 64 levels' })
+  })
+
+  it('measures depth without recursion: 64 levels pass, 65 do not', () => {
+    expect(tooDeepAt(JSON.parse(nested(64)))).toBeNull()
+    expect(tooDeepAt(JSON.parse(nested(65)))).toBe('[0][0]')
+    expect(tooDeepAt(JSON.parse(`{"a":{"b":${nested(200)}}}`))).toBe('a.b')
   })
 })

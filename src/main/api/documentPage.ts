@@ -37,13 +37,50 @@ export type DocumentPageResult = { ok: true; documents: EncodedDocument[] } | { 
 export type JsonBodyResult = { ok: true; value: unknown } | { ok: false; problem: string }
 
 /**
+ * Deepest nesting of arrays and objects accepted in an answer: 64 levels. A real document is
+ * about 5 deep (a line item's fields); one nested 100,000 deep parses (JSON.parse does not
+ * recurse) but would overflow the stack of everything that walks it after (validation,
+ * `JSON.stringify`), so it is refused first, by a walk that does not recurse either.
+ */
+export const MAX_JSON_DEPTH = 64
+
+/**
+ * Where `value` nests deeper than `maxDepth` arrays and objects: the path of the outermost
+ * two levels under the root (`documents[3]`), or null when it does not. Iterative: any depth
+ * is measured without recursion.
+ */
+export function tooDeepAt(value: unknown, maxDepth: number = MAX_JSON_DEPTH): string | null {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 0, path: '' }]
+  while (stack.length > 0) {
+    const { value: current, depth, path } = stack.pop()!
+    if (current === null || typeof current !== 'object') continue
+    if (depth >= maxDepth) return path || '(the answer)'
+    const named = depth < 2
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++)
+        stack.push({ value: current[i], depth: depth + 1, path: named ? `${path}[${i}]` : path })
+    } else {
+      for (const key of Object.keys(current))
+        stack.push({
+          value: (current as Record<string, unknown>)[key],
+          depth: depth + 1,
+          path: named ? (path ? `${path}.${key}` : key) : path,
+        })
+    }
+  }
+  return null
+}
+
+/**
  * Parses a response body as JSON. When it is not JSON the problem names what came instead:
  * `an HTML page` (an HTML content type or a body starting with `<`, e.g. a proxy's error
- * page), or `text that is not JSON (<content type>)`.
+ * page), or `text that is not JSON (<content type>)`; when it nests deeper than
+ * {@link MAX_JSON_DEPTH}, where (`documents[3] is nested deeper than 64 levels`).
  */
 export function parseJsonBody(text: string, contentType: string): JsonBodyResult {
+  let value: unknown
   try {
-    return { ok: true, value: JSON.parse(text) as unknown }
+    value = JSON.parse(text) as unknown
   } catch {
     const kind =
       /html/i.test(contentType) || /^\s*</.test(text)
@@ -51,6 +88,18 @@ export function parseJsonBody(text: string, contentType: string): JsonBodyResult
         : `text that is not JSON (${contentType || 'no content type'})`
     return { ok: false, problem: `expected JSON, received ${kind}` }
   }
+  const deep = tooDeepAt(value)
+  if (deep !== null)
+    return { ok: false, problem: `${describeDeep(value, deep)} is nested deeper than ${MAX_JSON_DEPTH} levels` }
+  return { ok: true, value }
+}
+
+/** `document 123 (documents[3])` when `path` is a listing's document with a readable id, else `path`. */
+function describeDeep(value: unknown, path: string): string {
+  const index = /^documents\[(\d+)\]/.exec(path)?.[1]
+  if (index === undefined) return path
+  const id = (value as { documents: { id?: unknown }[] }).documents[Number(index)]?.id
+  return typeof id === 'number' || typeof id === 'string' ? `document ${id} (${path})` : path
 }
 
 /**

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { closeFakeServices, doc, failure, json, makeClient, serve, stopLastService } from './testing/fakeService'
+import { MAX_HOLD_OFF_MS } from './budget'
+import { requestDeadlineMs } from './http'
 
 /**
  * The HTTP layer's rules, driven through the client against small node:http fakes: answers
@@ -111,7 +113,36 @@ describe('retries', () => {
   it('a Retry-After longer than the client waits surfaces as rate_limited with retryAfterMs', async () => {
     const url = await serve((_q, res) => json(res, 429, { message: 'Too Many Requests' }, { 'retry-after': '3600' }))
     const error = await failure(makeClient(url).listAgendas())
-    expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: 3_600_000 })
+    // An hour asked, ten minutes held (MAX_HOLD_OFF_MS), and the cut logged.
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: 600_000 })
+  })
+  it('a Retry-After of days holds the service for 10 minutes at most, and says so in the log', async () => {
+    let now = 1_700_000_000_000
+    const lines: string[] = []
+    const url = await serve((_q, res) => json(res, 429, { message: 'Too Many Requests' }, { 'retry-after': '999999' }))
+    const client = makeClient(url, { now: () => now, log: (line) => lines.push(line) })
+    const error = await failure(client.listAgendas())
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: MAX_HOLD_OFF_MS })
+    expect(client.serviceHoldOff()).toEqual({ untilMs: now + MAX_HOLD_OFF_MS, requestedMs: MAX_HOLD_OFF_MS })
+    expect(lines.join('\n')).toMatch(/asked to wait 999999 s; Docket waits at most 600 s/)
+    // Ten minutes later requests leave again; Try now ends the wait before that.
+    now += MAX_HOLD_OFF_MS
+    expect(client.serviceHoldOff()).toBeNull()
+  })
+  it('Try now lifts the wait at once: the next request is sent', async () => {
+    let calls = 0
+    const url = await serve((_q, res) => {
+      calls++
+      if (calls === 1) return json(res, 429, { message: 'Too Many Requests' }, { 'retry-after': '999999' })
+      json(res, 200, { agendas: [] })
+    })
+    const client = makeClient(url)
+    await failure(client.listAgendas())
+    await expect(client.listAgendas()).rejects.toMatchObject({ code: 'rate_limited', details: { notSent: true } })
+    expect(calls).toBe(1)
+    expect(client.liftServiceHoldOff()).toBe(true)
+    await expect(client.listAgendas()).resolves.toEqual([])
+    expect(calls).toBe(2)
   })
   it('a POST is not retried on 503', async () => {
     let calls = 0
@@ -173,5 +204,45 @@ describe('redaction', () => {
     expect(error.message).not.toContain('tok-A')
     expect(error.message).toContain('Not authorized')
     expect(lines.join('\n')).not.toContain('tok-A')
+  })
+})
+
+describe('the overall deadline of a request', () => {
+  /** An answer whose headers come at once and whose body trickles a byte every 100 ms (never idle long). */
+  const trickling = (calls: { n: number }) =>
+    serve((_q, res) => {
+      calls.n++
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const body = Buffer.from(JSON.stringify({ agendas: [] }).padEnd(400, ' '))
+      let at = 0
+      const timer = setInterval(() => {
+        if (res.destroyed || at >= body.length) return void clearInterval(timer)
+        res.write(body.subarray(at, ++at))
+      }, 100)
+      res.on('close', () => clearInterval(timer))
+    })
+
+  it('stops a trickling answer at its deadline with a typed timeout, and does not send it again', async () => {
+    const calls = { n: 0 }
+    const url = await trickling(calls)
+    const started = Date.now()
+    const error = await failure(makeClient(url, { baseDeadlineMs: 400 }).listAgendas())
+    expect(error.code).toBe('timeout')
+    expect(error.message).toMatch(/took longer than 0 s to answer GET \/api\/v1_2\/agendas; Docket stopped waiting/)
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect(calls.n).toBe(1)
+  })
+
+  it('a POST past its deadline is unknown_outcome: it may have been applied', async () => {
+    const url = await trickling({ n: 0 })
+    const error = await failure(makeClient(url, { baseDeadlineMs: 300 }).createComment(1, 'x'))
+    expect(error.code).toBe('unknown_outcome')
+  })
+
+  it('grows with what the request may carry: 60 s, plus the largest answer and the body at 128 KiB/s', () => {
+    expect(requestDeadlineMs({}, 0)).toBe(60_000)
+    expect(requestDeadlineMs({ maxResponseBytes: 8 * 1024 * 1024 }, 0)).toBe(124_000)
+    expect(requestDeadlineMs({}, 20 * 1024 * 1024)).toBe(220_000)
+    expect(requestDeadlineMs({ deadlineMs: 5 }, 1e9)).toBe(5)
   })
 })

@@ -2,7 +2,7 @@ import { request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { errorBodySchema } from '../../shared/api/errors'
 import { redact, redactKnownSecrets } from '../../shared/api/redact'
-import { NotWantedError, ServiceBudget, type RequestPriority } from './budget'
+import { MAX_HOLD_OFF_MS, NotWantedError, ServiceBudget, type RequestPriority } from './budget'
 import { createDispatcher, DEFAULT_MAX_RESPONSE_BYTES, type DispatcherOptions } from './dispatcher'
 import { parseJsonBody, validateBody } from './documentPage'
 import { ApiError, codeForStatus, defaultMessage, isApiError } from './errors'
@@ -25,6 +25,12 @@ export interface TokenSource {
    * (single flight across callers), or throws (e.g. AuthError `reauth_required`).
    */
   refreshAfterUnauthorized(failedToken: string): Promise<string>
+  /**
+   * Called when the service answered 401 to `token` again right after the refresh gave it:
+   * the service does not accept this sign-in at all (the implementation signs the account out,
+   * so the person is asked to sign in again). Optional.
+   */
+  refreshedTokenRefused?(token: string): Promise<void>
 }
 
 /** How the HTTP layer sends: where, with which tokens, timeouts, retries and log. */
@@ -55,6 +61,33 @@ export interface HttpClientOptions {
    * (default {@link DEFAULT_MAX_RESPONSE_BYTES}).
    */
   maxResponseBytes?: number
+  /**
+   * The deadline of one attempt of a request whose spec sets none, before the allowance for its
+   * size, in ms (default {@link BASE_REQUEST_DEADLINE_MS}; see {@link requestDeadlineMs}).
+   */
+  baseDeadlineMs?: number
+}
+
+/** The part of every attempt's deadline that does not depend on its size: 60 s. */
+export const BASE_REQUEST_DEADLINE_MS = 60_000
+/** The slowest transfer a deadline allows for, in bytes per second: 128 KiB/s (about 1 Mbit/s). */
+export const SLOWEST_TRANSFER_BYTES_PER_SEC = 128 * 1024
+
+/**
+ * The overall deadline of one attempt, in ms: from sending to the last byte of the answer,
+ * whatever the pace (the dispatcher's timeouts only bound the wait for the headers and the
+ * silence between two chunks, so a service that trickles a byte every 20 s would hold a
+ * request for ever). `base` plus the time its largest allowed answer (`maxResponseBytes`, when
+ * the request sets one) and its own body take at {@link SLOWEST_TRANSFER_BYTES_PER_SEC}: a
+ * listing page (8 MiB) 124 s, a request with a small answer 60 s. Past it: `timeout`.
+ */
+export function requestDeadlineMs(
+  spec: Pick<RequestSpec, 'maxResponseBytes' | 'deadlineMs'>,
+  bodyBytes: number,
+  base: number = BASE_REQUEST_DEADLINE_MS,
+): number {
+  if (spec.deadlineMs !== undefined) return spec.deadlineMs
+  return base + Math.ceil((((spec.maxResponseBytes ?? 0) + bodyBytes) / SLOWEST_TRANSFER_BYTES_PER_SEC) * 1000)
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -91,6 +124,8 @@ export interface RequestSpec {
    * passes the limit; both are `bad_response` and the connection is closed.
    */
   maxResponseBytes?: number
+  /** The overall deadline of each attempt, in ms (default {@link requestDeadlineMs}); past it: `timeout`. */
+  deadlineMs?: number
 }
 
 /** A 2xx answer: status, headers and the whole body (bounded by the dispatcher's size cap). */
@@ -127,7 +162,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * request is retried with backoff (honouring Retry-After up to `maxRetryAfterMs`) on network
  * errors, 429 and 502/503/504; a POST only when the connection was never made, and a POST
  * whose connection was lost after sending is `unknown_outcome`. Timeouts come from the dispatcher
- * (`timeout`); the size of each answer is capped per request (`bad_response`). Log lines and
+ * (`timeout`), and every attempt has an overall deadline ({@link requestDeadlineMs}, `timeout`); the size of each answer is capped per request (`bad_response`). Log lines and
  * error messages are redacted, including the token the request carried.
  *
  * Budget: every attempt takes a slot of the service's {@link ServiceBudget} (6 in flight, `user`
@@ -146,6 +181,7 @@ export class HttpClient {
   private readonly random: () => number
   private readonly now: () => number
   private readonly maxResponseBytes: number
+  private readonly baseDeadlineMs: number
   /** The service's request budget and service-wide wait (shared when the options gave one). */
   readonly budget: ServiceBudget
 
@@ -162,6 +198,7 @@ export class HttpClient {
     this.now = options.now ?? Date.now
     this.budget = options.budget ?? new ServiceBudget({ now: this.now })
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
+    this.baseDeadlineMs = options.baseDeadlineMs ?? BASE_REQUEST_DEADLINE_MS
   }
 
   /** Closes the keep-alive connections of its own dispatcher (not an injected one). */
@@ -203,6 +240,11 @@ export class HttpClient {
     let waitedUntil = 0
     const bodyText = spec.json === undefined ? undefined : JSON.stringify(spec.json)
     const limit = spec.maxResponseBytes ?? this.maxResponseBytes
+    const deadlineMs = requestDeadlineMs(
+      spec,
+      bodyText === undefined ? 0 : Buffer.byteLength(bodyText),
+      this.baseDeadlineMs,
+    )
 
     for (;;) {
       waitedUntil = await this.waitForService(what, waitedUntil)
@@ -218,15 +260,25 @@ export class HttpClient {
       try {
         response = await this.budget.run(
           async () => {
-            const res = await request(url, {
-              method: spec.method,
-              headers,
-              body: bodyText,
-              dispatcher: this.dispatcher,
-              signal: spec.signal,
-            })
-            const body = await readBounded(res, limit, what)
-            return { status: res.statusCode, headers: res.headers, body }
+            // The deadline runs from when the attempt leaves (its slot), not while it waits for one.
+            const deadline = new AbortController()
+            const timer = setTimeout(() => deadline.abort(new DeadlineError(what, deadlineMs)), deadlineMs)
+            try {
+              const res = await request(url, {
+                method: spec.method,
+                headers,
+                body: bodyText,
+                dispatcher: this.dispatcher,
+                signal: spec.signal ? AbortSignal.any([spec.signal, deadline.signal]) : deadline.signal,
+              })
+              const body = await readBounded(res, limit, what)
+              return { status: res.statusCode, headers: res.headers, body }
+            } catch (error) {
+              if (deadline.signal.aborted && !spec.signal?.aborted) throw deadline.signal.reason as DeadlineError
+              throw error
+            } finally {
+              clearTimeout(timer)
+            }
           },
           {
             priority: spec.priority ?? 'user',
@@ -237,6 +289,8 @@ export class HttpClient {
       } catch (error) {
         // Our own refusals (too large, no longer wanted) and cancellations are final.
         if (isApiError(error) || error instanceof NotWantedError || spec.signal?.aborted) throw error
+        // Past the deadline: final too (another attempt would take as long); a POST may have been applied.
+        if (error instanceof DeadlineError) throw this.deadlineFailure(spec, error)
         const code = errorCodeOf(error)
         if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
           throw new ApiError('bad_response', `The answer to ${what} is too large; Docket refused it.`, { cause: error })
@@ -264,6 +318,10 @@ export class HttpClient {
         token = await this.tokens.refreshAfterUnauthorized(token)
         continue
       }
+      if (status === 401 && auth) {
+        this.log(`${what} -> 401 with a token just refreshed; the sign-in is not accepted`)
+        await this.tokens.refreshedTokenRefused?.(token)
+      }
 
       if (status === 404 && spec.deleteSemantics && ambiguousEarlierAttempt) {
         this.log(`${what} -> 404 after an earlier attempt was lost; treating as deleted`)
@@ -271,7 +329,7 @@ export class HttpClient {
       }
 
       const at = this.now()
-      const retryAfterMs = parseRetryAfter(response.headers['retry-after'], at)
+      const retryAfterMs = this.cappedRetryAfter(what, status, parseRetryAfter(response.headers['retry-after'], at))
       // The service asked every client to wait, not this request alone: hold the whole service back.
       const holdOff =
         retryAfterMs !== undefined && HOLD_OFF_STATUSES.has(status) ? this.budget.holdOff(retryAfterMs, at) : null
@@ -290,6 +348,15 @@ export class HttpClient {
 
       throw errorFromResponse(response, what, retryAfterMs, auth ? [token] : [])
     }
+  }
+
+  /** A Retry-After of at most {@link MAX_HOLD_OFF_MS}; a longer one is cut to it, and logged. */
+  private cappedRetryAfter(what: string, status: number, ms: number | undefined): number | undefined {
+    if (ms === undefined || ms <= MAX_HOLD_OFF_MS) return ms
+    this.log(
+      `${what} -> ${status} asked to wait ${Math.round(ms / 1000)} s; Docket waits at most ${MAX_HOLD_OFF_MS / 1000} s`,
+    )
+    return MAX_HOLD_OFF_MS
   }
 
   /**
@@ -311,6 +378,23 @@ export class HttpClient {
     this.log(`${what} waits ${waitMs} ms: the service asked us to wait`)
     await this.sleep(waitMs)
     return holdOff.untilMs
+  }
+
+  /** `timeout` of an attempt past its overall deadline (`unknown_outcome` for a POST: it may have been applied). */
+  private deadlineFailure(spec: RequestSpec, error: DeadlineError): ApiError {
+    const what = describeRequest(spec)
+    this.log(`${what} took longer than its ${error.deadlineMs} ms deadline; stopped`)
+    if (!spec.idempotent)
+      return new ApiError(
+        'unknown_outcome',
+        `The service took longer than ${Math.round(error.deadlineMs / 1000)} s to answer ${what}; check whether it took effect before sending it again.`,
+        { cause: error, details: { request: what, deadlineMs: error.deadlineMs } },
+      )
+    return new ApiError(
+      'timeout',
+      `The service took longer than ${Math.round(error.deadlineMs / 1000)} s to answer ${what}; Docket stopped waiting.`,
+      { cause: error, details: { request: what, deadlineMs: error.deadlineMs } },
+    )
   }
 
   /** The error of a request whose connection failed and that is not retried (any more). */
@@ -339,6 +423,17 @@ export class HttpClient {
         : `Cannot reach the service at ${url.origin} (${code ?? 'network error'}).`,
       { cause: error },
     )
+  }
+}
+
+/** The abort reason of an attempt past its overall deadline. */
+class DeadlineError extends Error {
+  override readonly name = 'DeadlineError'
+  constructor(
+    what: string,
+    readonly deadlineMs: number,
+  ) {
+    super(`${what} passed its ${deadlineMs} ms deadline`)
   }
 }
 

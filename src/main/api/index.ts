@@ -21,7 +21,9 @@ export {
   MAX_PAGES_PER_LISTING,
   PAGE_SIZE,
   formatModifiedSince,
+  listingStopOf,
   type DocumentQuery,
+  type ListingStop,
   type ListDocumentPagesOptions,
   type ListDocumentsOptions,
 } from './pagination'

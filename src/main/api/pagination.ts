@@ -19,13 +19,16 @@ export const PAGE_SIZE = 50
 export const DEFAULT_PAGE_CONCURRENCY = DEFAULT_MAX_IN_FLIGHT
 
 /**
- * The most documents Docket lists in one agenda in one pull: 1,000,000, a hundred years of a
- * busy company's 10,000 invoices a year, and ten times the largest agenda Docket is measured
- * with (100,000 documents). A listing that goes on past it is a service gone wrong, and
- * following it would fill the disk: the walk stops with `bad_response` instead.
+ * The most documents Docket lists in one agenda in one pull: 200,000. What a real agenda holds:
+ * one company's documents, a busy one receiving 10,000 invoices a year, so twenty years of
+ * them; and twice the largest agenda Docket is measured with (bench B9: 100,000 documents,
+ * 118 MB of store, about 450 MB of memory after the first sync), so whatever the service sends,
+ * one listing costs at most 4,000 requests and about twice what that agenda needs. A listing
+ * that goes on past it is a service gone wrong: the walk stops with `bad_response` (the offline
+ * pull then holds the agenda until the person asks for it again).
  */
-export const MAX_DOCUMENTS_PER_LISTING = 1_000_000
-/** {@link MAX_DOCUMENTS_PER_LISTING} in pages of {@link PAGE_SIZE}: 20,000. */
+export const MAX_DOCUMENTS_PER_LISTING = 200_000
+/** {@link MAX_DOCUMENTS_PER_LISTING} in pages of {@link PAGE_SIZE}: 4,000. */
 export const MAX_PAGES_PER_LISTING = MAX_DOCUMENTS_PER_LISTING / PAGE_SIZE
 
 /**
@@ -35,6 +38,20 @@ export const MAX_PAGES_PER_LISTING = MAX_DOCUMENTS_PER_LISTING / PAGE_SIZE
  * refused unread (`bad_response`), so six pages in flight hold at most 48 MiB.
  */
 export const MAX_LISTING_PAGE_BYTES = 8 * 1024 * 1024
+
+/**
+ * Why a walk stopped a listing that would never end, in the `listingStopped` detail of its
+ * `bad_response`: `order` (ids not descending, or an id listed again out of place), `repeats`
+ * (pages of documents already listed), `cap` (more than `maxPages` full pages).
+ */
+export type ListingStop = 'order' | 'repeats' | 'cap'
+
+/** The {@link ListingStop} of an error that stopped a runaway listing, or undefined for any other error. */
+export function listingStopOf(error: unknown): ListingStop | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'bad_response') return undefined
+  const stop = (error.details as { listingStopped?: unknown } | undefined)?.listingStopped
+  return stop === 'order' || stop === 'repeats' || stop === 'cap' ? stop : undefined
+}
 
 /** Filters of GET /api/v1_2/documents. */
 export interface DocumentQuery {
@@ -214,8 +231,12 @@ interface AskedPage {
  *
  * A listing that never ends is stopped with `bad_response` naming the agenda: a full page that
  * brings no document the listing had not already listed, or more documents listed twice than
- * one page holds (a few repeats are normal: documents added while the walk runs shift the
- * pages), or a full page number `maxPages` (there would be more).
+ * one page holds, or a full page number `maxPages` (there would be more). The interface lists
+ * ids descending, and the walk holds the service to it: within a page each id is below the one
+ * before, and every id of a page is below the lowest of the page before, except the ids that
+ * page also held (documents added while the walk runs shift the later pages by as many places,
+ * so a page may begin with the end of the one before). Anything else, an id going up or one of
+ * an earlier page coming back, stops the listing (`listingStopped: 'order'`).
  */
 class PageWalk<T extends { id: number }> {
   private readonly pages = new Map<number, T[]>()
@@ -235,6 +256,8 @@ class PageWalk<T extends { id: number }> {
   private fullSeen = false
   /** Ids listed so far, and how many came again on a later page. */
   private readonly seen = new Set<number>()
+  /** Of each arrived page whose neighbours are not both checked: its lowest id and its ids (for the order check). */
+  private readonly bounds = new Map<number, { lowest: number; ids: Set<number> }>()
   private repeats = 0
   private readonly maxPages: number
   /** The query's parameters, built (and checked: a `modifiedSince` that is no date throws) once. */
@@ -339,6 +362,55 @@ class PageWalk<T extends { id: number }> {
 
   /** The error that stops a listing that would never end, when `documents` (page `page`) shows it. */
   private runaway(page: number, documents: T[]): ApiError | null {
+    return this.repeated(page, documents) ?? this.outOfOrder(page, documents)
+  }
+
+  /** `bad_response` naming the agenda, with why the listing stopped (`listingStopped`). */
+  private stopError(page: number, stop: ListingStop, message: (agenda: string) => string): ApiError {
+    const agenda = this.query.agendaId === undefined ? 'the listing' : `agenda ${this.query.agendaId}`
+    const details = { request: 'GET /api/v1_2/documents', agendaId: this.query.agendaId, page, listingStopped: stop }
+    return new ApiError('bad_response', message(agenda), { details })
+  }
+
+  /**
+   * The order check (see the class): ids descending within `documents` and across its
+   * neighbours that have arrived. Pages arrive out of order, so each pair is checked when its
+   * second page arrives; a page's ids are dropped once both its neighbours were checked.
+   */
+  private outOfOrder(page: number, documents: T[]): ApiError | null {
+    for (let i = 1; i < documents.length; i++) {
+      if (documents[i]!.id >= documents[i - 1]!.id) return this.orderError(page, documents[i]!.id, documents[i - 1]!.id)
+    }
+    if (documents.length === 0) return null
+    const own = { lowest: documents[documents.length - 1]!.id, ids: new Set(documents.map((d) => d.id)) }
+    const before = this.bounds.get(page - 1)
+    const after = this.bounds.get(page + 1)
+    if (before) {
+      const wrong = documents.find((d) => d.id >= before.lowest && !before.ids.has(d.id))
+      if (wrong) return this.orderError(page, wrong.id, before.lowest)
+    }
+    if (after) {
+      const wrong = [...after.ids].find((id) => id >= own.lowest && !own.ids.has(id))
+      if (wrong !== undefined) return this.orderError(page + 1, wrong, own.lowest)
+    }
+    this.bounds.set(page, own)
+    // A page whose both neighbours are checked is not needed any more (page 1 has no page before).
+    if (before && (page - 1 === 1 || this.arrived.has(page - 2))) this.bounds.delete(page - 1)
+    if (after && this.arrived.has(page + 2)) this.bounds.delete(page + 1)
+    return null
+  }
+
+  private orderError(page: number, id: number, above: number): ApiError {
+    return this.stopError(
+      page,
+      'order',
+      (agenda) =>
+        `The service listed ${agenda} out of order on page ${page} (id ${id} after id ${above}; ids must go down); Docket stopped the listing.`,
+    )
+  }
+
+  /** The stop of a listing that repeats itself or goes on past the cap. */
+  private repeated(page: number, documents: T[]): ApiError | null {
     let fresh = 0
     for (const { id } of documents) {
       if (this.seen.has(id)) this.repeats++
@@ -348,21 +420,21 @@ class PageWalk<T extends { id: number }> {
       }
     }
     const full = documents.length === PAGE_SIZE
-    const agenda = this.query.agendaId === undefined ? 'the listing' : `agenda ${this.query.agendaId}`
-    const details = { request: 'GET /api/v1_2/documents', agendaId: this.query.agendaId, page }
     if ((full && fresh === 0) || this.repeats > PAGE_SIZE) {
-      return new ApiError(
-        'bad_response',
-        `The service listed documents of ${agenda} again on page ${page} that earlier pages already held; the listing would never end, so Docket stopped it.`,
-        { details },
+      return this.stopError(
+        page,
+        'repeats',
+        (agenda) =>
+          `The service listed documents of ${agenda} again on page ${page} that earlier pages already held; the listing would never end, so Docket stopped it.`,
       )
     }
     if (full && page >= this.maxPages) {
       const most = (this.maxPages * PAGE_SIZE).toLocaleString('en')
-      return new ApiError(
-        'bad_response',
-        `The service lists more than ${most} documents in ${agenda} (${this.maxPages.toLocaleString('en')} pages); Docket stops there.`,
-        { details },
+      return this.stopError(
+        page,
+        'cap',
+        (agenda) =>
+          `The service lists more than ${most} documents in ${agenda} (${this.maxPages.toLocaleString('en')} pages); Docket stops there.`,
       )
     }
     return null

@@ -10,6 +10,9 @@ import { redact } from '../../shared/api/redact'
  * - `invalid_client`: the client id / client secret are not accepted by the service;
  * - `reauth_required`: the account is signed out (no tokens, or the refresh token was
  *   refused); the user must sign in again. Queued work is kept;
+ * - `invalid_token_response`: the token endpoint said yes with an answer Docket cannot use
+ *   (too large, a token too long or with odd characters, not a Bearer token); the account
+ *   must sign in again;
  * - `token_endpoint`: any other token endpoint failure (HTTP status or bad answer);
  * - `network`: the service could not be reached;
  * - `invalid_url`: a base URL or redirect URI breaks the rule (https, or http on loopback);
@@ -24,6 +27,7 @@ export type AuthErrorCode =
   | 'invalid_grant'
   | 'invalid_client'
   | 'reauth_required'
+  | 'invalid_token_response'
   | 'token_endpoint'
   | 'network'
   | 'invalid_url'

@@ -23,6 +23,38 @@ describe('loopback redirect listener (RFC 8252 §7.3)', () => {
       await listener.close()
     }
   })
+  it('keeps listening after a forged callback with a wrong state, until the real one', async () => {
+    const listener = await startLoopbackListener({
+      redirectUri: 'http://127.0.0.1:53682/oauth/callback',
+      anyPort: true,
+      expectedState: 'real-state',
+    })
+    try {
+      for (const forged of ['?code=evil&state=forged', '?error=access_denied&state=forged', '?code=evil']) {
+        const answer = await request(`${listener.redirectUri}${forged}`)
+        expect(answer.statusCode).toBe(400)
+        expect(await answer.body.text()).toMatch(/does not belong to the sign-in/)
+      }
+      const real = await request(`${listener.redirectUri}?code=c1&state=real-state`)
+      expect(real.statusCode).toBe(200)
+      await real.body.dump()
+      expect(await listener.redirect).toBe(`${listener.redirectUri}?code=c1&state=real-state`)
+    } finally {
+      await listener.close()
+    }
+  })
+  it('after forged callbacks only, ends with cancelled at its timeout', async () => {
+    const listener = await startLoopbackListener({
+      redirectUri: 'http://127.0.0.1:0/cb',
+      anyPort: true,
+      expectedState: 'real-state',
+      timeoutMs: 300,
+    })
+    const forged = await request(`${listener.redirectUri}?code=evil&state=forged`)
+    await forged.body.dump()
+    await expect(listener.redirect).rejects.toMatchObject({ code: 'cancelled' })
+    await listener.close()
+  })
   it('listens on the redirect URI port when it is given, and close() cancels a pending wait', async () => {
     const probe = await startLoopbackListener({ redirectUri: 'http://127.0.0.1:0/cb', anyPort: true })
     const port = new URL(probe.redirectUri).port

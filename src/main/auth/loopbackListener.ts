@@ -13,6 +13,12 @@ export interface LoopbackListenerOptions {
   anyPort?: boolean
   /** Give up after this many ms (default 5 minutes) -> AuthError `cancelled`. */
   timeoutMs?: number
+  /**
+   * The `state` sent in the authorize request. When given, a request to the redirect path
+   * carrying another state (a forged callback from a page or program on this machine) is
+   * answered 400 and the listener keeps waiting for the real one until its timeout.
+   */
+  expectedState?: string
 }
 
 export interface LoopbackListener {
@@ -39,8 +45,9 @@ function listenHost(redirect: URL): string {
 
 /**
  * Listens on the redirect URI's loopback address for the browser's redirect of the
- * system-browser sign-in (RFC 8252 §7.3): answers the first request to the redirect path with
- * a "You can close this window" page and resolves with its URL; other paths get 404.
+ * system-browser sign-in (RFC 8252 §7.3): answers the first request to the redirect path (with
+ * the expected `state`, when one is given) with a "You can close this window" page and resolves
+ * with its URL; other paths get 404, a wrong or missing state 400, and listening goes on.
  *
  * Errors: AuthError `unsupported` (not a loopback http redirect URI), the listen error
  * (e.g. EADDRINUSE) as AuthError `network`, `cancelled` on timeout or close.
@@ -68,6 +75,16 @@ export async function startLoopbackListener(options: LoopbackListenerOptions): P
     const url = new URL(req.url ?? '/', `http://127.0.0.1`)
     if (req.method !== 'GET' || url.pathname !== registered.pathname || settled) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found')
+      return
+    }
+    if (options.expectedState !== undefined && url.searchParams.get('state') !== options.expectedState) {
+      res
+        .writeHead(400, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          connection: 'close',
+        })
+        .end(PAGE('Not this sign-in', 'This answer does not belong to the sign-in Docket is waiting for.'))
       return
     }
     settled = true

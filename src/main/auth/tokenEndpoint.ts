@@ -1,15 +1,9 @@
 import { request, type Dispatcher } from 'undici'
-import { oauthErrorSchema, tokenResponseSchema } from '../../shared/api/token'
+import { oauthErrorSchema } from '../../shared/api/token'
 import { AuthError } from './errors'
+import { invalidAnswer, MAX_TOKEN_ANSWER_BYTES, tokenSetFromAnswer, type TokenSet } from './tokenAnswer'
 
-/** Tokens as Docket keeps them. Times are epoch ms. */
-export interface TokenSet {
-  accessToken: string
-  /** Absent when the service issues none (then the account must sign in again on expiry). */
-  refreshToken?: string
-  /** When the access token expires (epoch ms); undefined when the service did not say. */
-  expiresAt?: number
-}
+export type { TokenSet } from './tokenAnswer'
 
 export interface TokenEndpointOptions {
   baseUrl: string
@@ -18,14 +12,22 @@ export interface TokenEndpointOptions {
   dispatcher?: Dispatcher
   /** Epoch ms. */
   now?: () => number
+  /** Receives a line when an answer is used with a correction (an `expires_in` out of range). */
+  log?: (line: string) => void
 }
+
+/** The overall deadline of a token request, headers to last byte, in ms: 60 s (an answer trickling in ends there). */
+export const TOKEN_REQUEST_DEADLINE_MS = 60_000
 
 /**
  * Client of `POST {base_url}/oauth/token` (docs/service-interface.md, "Authentication"; RFC 6749
- * §4.1.3, §4.3, §6) with a JSON body. Expiry = now + expires_in.
+ * §4.1.3, §4.3, §6) with a JSON body. Expiry = now + expires_in. The answer is read up to
+ * {@link MAX_TOKEN_ANSWER_BYTES} and checked by {@link tokenSetFromAnswer}.
  *
  * Errors (AuthError): `invalid_grant` (code, refresh token or password refused),
- * `invalid_client`, `network`, `token_endpoint` (other status or an unreadable answer).
+ * `invalid_client`, `network`, `invalid_token_response` (a 2xx answer too large or breaking
+ * the token rule: the account must sign in again), `token_endpoint` (other status or an
+ * unreadable error answer).
  */
 export class TokenEndpoint {
   private readonly url: string
@@ -58,16 +60,25 @@ export class TokenEndpoint {
     const now = this.options.now ?? Date.now
     let status: number
     let text: string
+    const deadline = AbortSignal.timeout(TOKEN_REQUEST_DEADLINE_MS)
     try {
       const response = await request(this.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': 'Docket' },
         body,
         dispatcher: this.options.dispatcher,
+        signal: deadline,
       })
       status = response.statusCode
-      text = await response.body.text()
+      text = await readCapped(response)
     } catch (error) {
+      if (error instanceof AuthError) throw error
+      if (deadline.aborted)
+        throw new AuthError(
+          'network',
+          `The service took longer than ${TOKEN_REQUEST_DEADLINE_MS / 1000} s to answer the sign-in; please try again.`,
+          { cause: error },
+        )
       throw new AuthError('network', `Cannot reach the service at ${new URL(this.url).origin} to sign in.`, {
         cause: error,
       })
@@ -76,17 +87,11 @@ export class TokenEndpoint {
     try {
       json = JSON.parse(text)
     } catch {
+      if (status >= 200 && status < 300) throw invalidAnswer('without JSON')
       throw new AuthError('token_endpoint', `The service's token endpoint answered HTTP ${status} without JSON.`)
     }
     if (status >= 200 && status < 300) {
-      const parsed = tokenResponseSchema.safeParse(json)
-      if (!parsed.success) {
-        throw new AuthError('token_endpoint', 'The service answered the token request without an access token.')
-      }
-      const tokens: TokenSet = { accessToken: parsed.data.access_token }
-      if (parsed.data.refresh_token) tokens.refreshToken = parsed.data.refresh_token
-      if (parsed.data.expires_in !== undefined) tokens.expiresAt = now() + parsed.data.expires_in * 1000
-      return tokens
+      return tokenSetFromAnswer(json, now(), this.options.log ?? (() => {}))
     }
     const oauth = oauthErrorSchema.safeParse(json)
     const error = oauth.success ? oauth.data.error : undefined
@@ -110,4 +115,26 @@ export class TokenEndpoint {
       },
     )
   }
+}
+
+/**
+ * The body of a token answer as text, read up to {@link MAX_TOKEN_ANSWER_BYTES}: a larger
+ * `Content-Length` is refused unread, a longer body as soon as it passes the cap (the
+ * connection is closed, the rest never read). AuthError `invalid_token_response`.
+ */
+async function readCapped(response: Dispatcher.ResponseData): Promise<string> {
+  const declared = Number(response.headers['content-length'])
+  const refuse = () => {
+    response.body.destroy()
+    return invalidAnswer(`with more than ${MAX_TOKEN_ANSWER_BYTES / 1024} KB`)
+  }
+  if (Number.isFinite(declared) && declared > MAX_TOKEN_ANSWER_BYTES) throw refuse()
+  const chunks: Buffer[] = []
+  let total = 0
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    total += chunk.length
+    if (total > MAX_TOKEN_ANSWER_BYTES) throw refuse()
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks, total).toString('utf8')
 }

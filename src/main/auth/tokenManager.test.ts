@@ -84,6 +84,27 @@ describe('TokenManager', () => {
     expect(await manager.isSignedIn()).toBe(false)
     await expect(manager.getAccessToken()).rejects.toMatchObject({ code: 'reauth_required' })
   })
+  it('a token answer Docket cannot use signs the account out too (sign in again)', async () => {
+    const { manager, store, signedOut } = setup({
+      refresh: async () => {
+        throw new AuthError('invalid_token_response', 'The service answered with a token Docket cannot use')
+      },
+    })
+    await expect(manager.refreshAfterUnauthorized('access-0')).rejects.toMatchObject({ code: 'reauth_required' })
+    expect(store.entries.get(KEY)).toEqual({ clientSecret: 'cs' })
+    expect(signedOut).toHaveLength(1)
+  })
+  it('a token refused right after its refresh signs the account out, once; an older token changes nothing', async () => {
+    const { manager, store, signedOut } = setup()
+    const fresh = await manager.refreshAfterUnauthorized('access-0')
+    await manager.refreshedTokenRefused('some-older-token')
+    expect(await manager.isSignedIn()).toBe(true)
+    await manager.refreshedTokenRefused(fresh)
+    await manager.refreshedTokenRefused(fresh)
+    expect(store.entries.get(KEY)).toEqual({ clientSecret: 'cs' })
+    expect(signedOut).toHaveLength(1)
+    await expect(manager.getAccessToken()).rejects.toMatchObject({ code: 'reauth_required' })
+  })
   it('a network failure during refresh does not sign out', async () => {
     const { manager, store, signedOut } = setup({
       refresh: async () => {

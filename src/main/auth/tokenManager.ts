@@ -25,7 +25,8 @@ export interface TokenManagerOptions {
  * access tokens to the {@link ApiClient}: refreshes {@link REFRESH_MARGIN_MS} before expiry
  * and after a 401, with one refresh in flight shared by all concurrent callers.
  *
- * When the service refuses the refresh token (`invalid_grant`), the account is signed out
+ * When the service refuses the refresh token (`invalid_grant`) or answers with tokens Docket
+ * cannot use (`invalid_token_response`), the account is signed out
  * cleanly: its tokens are deleted from the store (the client secret stays), `onSignedOut`
  * fires, and callers get AuthError `reauth_required`. Nothing else is touched: queued work
  * (the outbox) stays for after the next sign-in.
@@ -131,7 +132,8 @@ export class TokenManager {
     try {
       tokens = await this.options.refresh(secrets.refreshToken, secrets)
     } catch (error) {
-      if (isAuthError(error) && error.code === 'invalid_grant') {
+      // A refused refresh token, or an answer that cannot be used: only a new sign-in helps.
+      if (isAuthError(error) && (error.code === 'invalid_grant' || error.code === 'invalid_token_response')) {
         await this.signOut()
         throw this.reauthError(error)
       }
@@ -139,6 +141,18 @@ export class TokenManager {
     }
     await this.setTokens({ ...tokens, refreshToken: tokens.refreshToken ?? secrets.refreshToken })
     return tokens.accessToken
+  }
+
+  /**
+   * The service answered 401 to `token` right after a refresh gave it: it accepts no token of
+   * this sign-in, so the account is signed out as after a refused refresh token (tokens
+   * deleted, `onSignedOut`, queued work kept). Nothing happens when `token` is no longer the
+   * stored one (another sign-in replaced it meanwhile).
+   */
+  async refreshedTokenRefused(token: string): Promise<void> {
+    const secrets = await this.load()
+    if (secrets?.accessToken !== token) return
+    await this.signOut()
   }
 
   private async signOut(): Promise<void> {

@@ -80,6 +80,8 @@ export interface WorkspaceClient {
    * now (`untilMs`: epoch ms), or null; absent on clients without a service-wide budget.
    */
   serviceHoldOff?(): { untilMs: number; requestedMs: number } | null
+  /** Ends the service-wide wait now (the person pressed *Try now*); returns whether there was one. */
+  liftServiceHoldOff?(): boolean
   /** Calls `listener` for every new service-wide wait; returns a function that stops it. */
   onServiceHoldOff?(listener: (holdOff: { untilMs: number; requestedMs: number }) => void): () => void
 }

@@ -106,6 +106,13 @@ export class Connectivity {
     this.listener.changed()
   }
 
+  /** The person pressed *Try now*: the service's wait is no longer shown (a new 429 or 503 sets another). */
+  liftWait(): void {
+    if (this.waitUntilMs === null) return
+    this.waitUntilMs = null
+    this.listener.changed()
+  }
+
   /** The service answered (a success, or a refusal that is an answer all the same). */
   reached(): void {
     this.backoffStep = 0

@@ -159,6 +159,7 @@ export class SyncEngine {
       storageError: this.connectivity.storageError,
       offlineCopies: this.copies.progress(),
       signedOutQueued: this.connectivity.paused ? this.counts.pending : 0,
+      heldAgendas: this.puller.heldAgendas(),
     }
   }
 
@@ -329,12 +330,32 @@ export class SyncEngine {
     this.cycleTimer.start(wait, () => void this.cycle('due').catch((error: unknown) => this.unexpected(error)))
   }
 
-  /** "Sync now": clears the backoff and runs a cycle (after the one under way). */
+  /**
+   * "Sync now": clears the backoff, lifts the hold on agendas whose listing ran away (they are
+   * listed again, in full) and runs a cycle (after the one under way).
+   */
   async syncNow(): Promise<void> {
     this.retryTimer.cancel()
     this.connectivity.resetBackoff()
+    this.puller.releaseHeld()
     if (this.cycleRun) await this.cycleRun
     await this.cycle()
+  }
+
+  /**
+   * *Try now*: ends the wait the service asked for (Retry-After, at most 10 minutes) and sends
+   * the person's queued actions at once, those held back by a backoff included. The background
+   * pull keeps its own schedule. Resolves when the push is done; a new 429 or 503 sets a new wait.
+   */
+  async tryNow(): Promise<void> {
+    // A stand-in client (tests, benchmarks) may answer every method with a promise instead.
+    const lifted: unknown = this.parts.client.liftServiceHoldOff?.()
+    if (lifted instanceof Promise) lifted.catch(() => undefined)
+    this.holdOffTimer.cancel()
+    this.connectivity.liftWait()
+    this.emitStatus()
+    if (this.closed || !this.connectivity.usable) return
+    await this.pusher.tryNow()
   }
 
   /** Re-reads documents in repair now (the poller does it every `repairPollMs`). */

@@ -13,10 +13,18 @@ export interface EngineOptions {
    */
   pullConcurrency: number
   /**
-   * Full pages after which one agenda's listing stops with `bad_response` (default 20,000:
-   * 1,000,000 documents, src/main/api `MAX_PAGES_PER_LISTING`): a listing that never ends.
+   * Full pages after which one agenda's listing stops with `bad_response` and the agenda is
+   * held until "sync now" (default 4,000: 200,000 documents, src/main/api
+   * `MAX_PAGES_PER_LISTING`, twice the largest agenda Docket is measured with): a listing that never ends.
    */
   maxPagesPerListing: number
+  /**
+   * Longest a pull's listings may run, in ms (default 30 min: the cap's 4,000 pages, six at a
+   * time at 2.5 s a page); past it they are stopped and the pull ends with `timeout`. Each
+   * request has its own deadline too (src/main/api `requestDeadlineMs`); this one bounds a
+   * service that answers every page slowly, each within its own.
+   */
+  pullDeadlineMs: number
   /** Between polls of documents in repair (default 30 000). */
   repairPollMs: number
   /** How long a batch state update is re-read before it counts as failed (default 60 000). */
@@ -62,7 +70,8 @@ export interface EngineOptions {
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   pushConcurrency: 4,
   pullConcurrency: 6,
-  maxPagesPerListing: 20_000,
+  maxPagesPerListing: 4_000,
+  pullDeadlineMs: 30 * 60_000,
   repairPollMs: 30_000,
   batchConfirmTimeoutMs: 60_000,
   batchConfirmPollMs: 1_000,

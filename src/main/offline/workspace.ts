@@ -117,6 +117,8 @@ export interface OfflineWorkspace {
   listOutbox(): Promise<OutboxEntry[]>
   /** Pull (full the first time, then deltas) + push; resolves when done, also when offline. */
   syncNow(): Promise<void>
+  /** *Try now*: ends the service's wait (Retry-After) and sends the queued actions at once. */
+  tryNow(): Promise<void>
   status(): SyncStatus
   /** Starts the background loop (push on enqueue, periodic pull, repair polls, backoff offline). */
   start(): void
@@ -373,6 +375,11 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     async syncNow() {
       ensureOpen()
       await engine.syncNow()
+    },
+
+    async tryNow() {
+      ensureOpen()
+      await engine.tryNow()
     },
 
     status: () => engine.status(),

@@ -205,6 +205,7 @@ export class AuthService {
         redirectUri: account.redirectUri,
         anyPort: this.deps.loopbackAnyPort ?? false,
         timeoutMs: this.deps.browserTimeoutMs,
+        expectedState: state,
       })
       try {
         redirectUri = listener.redirectUri
@@ -324,7 +325,12 @@ export class AuthService {
       }
       return { account: await this.summarize(latest), user: fresh, verified: true }
     } catch (error) {
-      if (isAuthError(error) && error.code === 'reauth_required') return this.signedOutCurrent(account)
+      // `unauthorized`: 401 even with a token just refreshed; the account was signed out meanwhile.
+      if (
+        (isAuthError(error) && error.code === 'reauth_required') ||
+        (isApiError(error) && error.code === 'unauthorized')
+      )
+        return this.signedOutCurrent(account)
       if (isApiError(error) && ['network', 'timeout', 'server', 'rate_limited'].includes(error.code)) {
         return { account: await this.summarize(account), user: account.user, verified: false }
       }
@@ -473,6 +479,7 @@ export class AuthService {
       clientSecret,
       dispatcher: this.dispatcher,
       now: this.now,
+      log: this.log,
     })
   }
 

@@ -110,4 +110,30 @@ describe('sign in again', () => {
     expect(state.comments.at(-1)).toMatchObject({ document_id: target.id, text: 'checked offline' })
     expect(state.documents.find((d) => d.id === target.id)).toMatchObject({ state: 'ready' })
   }, 60_000)
+
+  it('a service that answers 401 to every token, fresh ones included: signed out, never "signed in" while paused', async () => {
+    const h = services.handlers
+    const status = () => h['sync.status']!({}, context) as Promise<SyncStatus>
+    const accountId = services.session.accountId()!
+    expect(await h['auth.current']!({}, context)).toMatchObject({ account: { signedIn: true } })
+    const { agendas } = await h['agendas.list']!({}, context)
+    const { rows } = await h['documents.query']!(
+      { agendaId: agendas[0]!.id, query: EVERY_DOCUMENT, window: FIRST_ROWS },
+      context,
+    )
+    // The token endpoint still answers; every API call is 401.
+    sandbox.setFaults({ rate401: 1 })
+    await h['comments.create']!({ documentId: rows[0]!.id, text: 'while refused' }, context)
+    const paused = await until(status, (s) => s.connection === 'signed_out')
+    expect(paused).toMatchObject({ paused: true, signedOutQueued: 1 })
+    expect(await h['auth.current']!({}, context)).toMatchObject({
+      account: { id: accountId, signedIn: false },
+      user: { id: 1 },
+      verified: false,
+    })
+    sandbox.setFaults({ rate401: 0 })
+    expect(await h['auth.signIn']!({ accountId, method: 'window' }, context)).toMatchObject({ status: 'signed_in' })
+    await until(status, (s) => s.connection === 'online' && s.pending === 0)
+    expect(sandbox.state().comments.filter((c) => c.text === 'while refused')).toHaveLength(1)
+  }, 60_000)
 })

@@ -38,11 +38,30 @@ describe('sync.retryStorage', () => {
     const handlers = createSyncHandlers(() => ({
       status: () => status,
       syncNow: async () => undefined,
+      tryNow: async () => void calls.push('tryNow'),
       retryStorage: async () => void calls.push('retryStorage'),
       cacheUsage: async () => ({ bytes: 0, files: 0, capBytes: 0 }),
     }))
     expect(channels['sync.retryStorage'].output.parse(await handlers['sync.retryStorage']({}, context))).toEqual(status)
     expect(calls).toEqual(['retryStorage'])
+  })
+})
+
+describe('sync.tryNow', () => {
+  it('asks the workspace to try now and answers the status after it (a contract status)', async () => {
+    const calls: string[] = []
+    const status = channels['sync.status'].output.parse(
+      await createSyncHandlers(() => current().workspace)['sync.status']({}, context),
+    )
+    const handlers = createSyncHandlers(() => ({
+      status: () => status,
+      syncNow: async () => void calls.push('syncNow'),
+      tryNow: async () => void calls.push('tryNow'),
+      retryStorage: async () => void calls.push('retryStorage'),
+      cacheUsage: async () => ({ bytes: 0, files: 0, capBytes: 0 }),
+    }))
+    expect(channels['sync.tryNow'].output.parse(await handlers['sync.tryNow']({}, context))).toEqual(status)
+    expect(calls).toEqual(['tryNow'])
   })
 })
 

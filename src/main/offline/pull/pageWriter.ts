@@ -34,6 +34,8 @@ export interface AgendaPull {
   skipped: EncodedDocument[]
   /** Ids of this listing's documents that are new or changed (what readers are told about). */
   changedIds: number[]
+  /** Ids this listing wrote that the cache did not hold before (removed again when the listing is held as runaway). */
+  added: number[]
   /** Full listing: the ids cached when the pull began (no other can have a stored copy); null in a delta (all are read). */
   cached: ReadonlySet<number> | null
 }
@@ -52,7 +54,7 @@ function detached(doc: EncodedDocument): EncodedDocument {
 
 /** A new {@link AgendaPull}. */
 export function agendaPull(agendaId: number, cached: ReadonlySet<number> | null): AgendaPull {
-  return { agendaId, seen: new Set(), returned: new Set(), skipped: [], changedIds: [], cached }
+  return { agendaId, seen: new Set(), returned: new Set(), skipped: [], changedIds: [], added: [], cached }
 }
 
 /**
@@ -169,6 +171,7 @@ export class PageWriter {
           pull.changedIds.push(doc.id)
         }
         if (run.pushedMeanwhile(doc.id)) continue
+        if (!prev) pull.added.push(doc.id)
         const archived = doc.archived ?? prev?.archived ?? false
         run.written.set(doc.id, {
           lastModifiedMs: Date.parse(doc.last_modified_at),

@@ -1,5 +1,7 @@
+import { ApiError } from '../../api/errors'
+import { listingStopOf } from '../../api/pagination'
 import { PAGE_SIZE, type WorkspaceClient } from '../client'
-import type { Connectivity } from '../connectivity'
+import type { Connectivity, Reason } from '../connectivity'
 import type { SyncEvents } from '../events'
 import type { FileCache } from '../files'
 import type { Clock, EngineOptions } from '../options'
@@ -23,7 +25,10 @@ export interface PullerDeps {
   files: FileCache
   outbox: Outbox
   clock: Clock
-  options: Pick<EngineOptions, 'pullConcurrency' | 'maxPagesPerListing' | 'overlapMs' | 'fullPullIntervalMs'>
+  options: Pick<
+    EngineOptions,
+    'pullConcurrency' | 'maxPagesPerListing' | 'pullDeadlineMs' | 'overlapMs' | 'fullPullIntervalMs'
+  >
   connectivity: Connectivity
   events: SyncEvents
   pushed: PushedDocuments
@@ -50,13 +55,33 @@ export interface PullSummary {
  * pull alongside `GET /agendas` (one round trip, not two: bench B2); an agenda gone meanwhile
  * has its listing dropped, a new one is listed in full. A failed listing leaves the pages
  * written so far (they are the service's state) and the cursor unmoved, so the next pull
- * repeats it.
+ * repeats it. A listing that would never end (`listingStopOf`: ids out of order, pages
+ * repeating themselves, past `maxPagesPerListing` pages) does not fail the pull: its agenda is
+ * held ({@link heldAgendas}), the documents that listing added to the cache are removed again,
+ * and the other agendas go on; held agendas are not listed until "sync now" lifts the hold.
  */
 export class Puller {
   /** When the last complete pull began (UTC ISO 8601), or null. */
   lastSyncAt: string | null = null
+  /** Agendas whose listing ran away (`listingStopOf`), with why: not listed until {@link releaseHeld}. */
+  private readonly held = new Map<number, Reason>()
 
   constructor(private readonly deps: PullerDeps) {}
+
+  /**
+   * The agendas held after a listing that would never end (out of order, repeating itself,
+   * past the cap of `maxPagesPerListing` pages): pulls leave them alone, so a service gone
+   * wrong costs one listing's requests, not one per pull. The person lifts the hold with "sync
+   * now" ({@link releaseHeld}).
+   */
+  heldAgendas(): { agendaId: number; code: string; message: string }[] {
+    return [...this.held].map(([agendaId, reason]) => ({ agendaId, ...reason }))
+  }
+
+  /** Lifts every hold: the next pull lists those agendas again, in full. */
+  releaseHeld(): void {
+    this.held.clear()
+  }
 
   /** Reads where the last pull (of an earlier session) left off. */
   async init(): Promise<void> {
@@ -77,6 +102,13 @@ export class Puller {
     const abortListings = new AbortController()
     let writer: PageWriter | null = null
     let succeeded = false
+    // The step's own deadline: a service answering every page slowly, each within its request's deadline.
+    let pastDeadline = false
+    const deadline = setTimeout(() => {
+      pastDeadline = true
+      abortListings.abort()
+    }, options.pullDeadlineMs)
+    deadline.unref?.()
     try {
       const startedAt = clock()
       const cursor = await store.getCursor()
@@ -120,7 +152,9 @@ export class Puller {
       storedAgendas.catch(() => undefined)
       const early = new Map<number, { listing: Listing; pull: AgendaPull }>()
       const known = new Set(plan.full ? [] : cursor!.agendaIds)
-      if (!plan.full) for (const id of known) if (!scope || scope.has(id)) early.set(id, start(id, false, null))
+      if (!plan.full)
+        for (const id of known)
+          if ((!scope || scope.has(id)) && !this.held.has(id)) early.set(id, start(id, false, null))
 
       const agendas = await agendaList
       connectivity.reached()
@@ -133,7 +167,9 @@ export class Puller {
       const storedIds: Set<number> | null = fullIds.size > 0 ? new Set() : null
       // The full listings start now, so their first pages travel while the store work below runs.
       const listings = agendas.map(
-        (agenda) => early.get(agenda.id) ?? (fullIds.has(agenda.id) ? start(agenda.id, true, storedIds) : null),
+        (agenda) =>
+          early.get(agenda.id) ??
+          (fullIds.has(agenda.id) && !this.held.has(agenda.id) ? start(agenda.id, true, storedIds) : null),
       )
       const reconciled = reconcileAgendas(store, await storedAgendas, agendas)
       for (const id of reconciled.touched) touched.add(id)
@@ -165,7 +201,15 @@ export class Puller {
         try {
           await listing.done
         } catch (error) {
-          throw pages.failure ?? error
+          if (pages.failure !== undefined || listingStopOf(error) === undefined) throw pages.failure ?? error
+          // A listing that would never end: hold its agenda, drop what it brought, go on with the others.
+          await pages.settled()
+          if (pages.failure !== undefined) throw pages.failure
+          this.held.set(agenda.id, { code: 'bad_response', message: (error as Error).message })
+          progress.ended(agenda.id, listing.pages)
+          documentIds.push(...(await removeUnlisted(store, files, pull.added, new Set(), pushedMeanwhile)))
+          touched.add(agenda.id)
+          continue
         }
         await pages.settled()
         if (pages.failure !== undefined) throw pages.failure
@@ -193,7 +237,8 @@ export class Puller {
               cursor,
               startedAt,
               plan,
-              agendas.map((a) => a.id),
+              // A held agenda is left out, so the pull after the hold lists it in full.
+              agendas.map((a) => a.id).filter((id) => !this.held.has(id)),
               new Set(summary.agendas.map((a) => a.agendaId)),
             ),
           ),
@@ -217,6 +262,9 @@ export class Puller {
       }
       this.lastSyncAt = startedAt.toISOString()
       connectivity.clearError()
+      // A held agenda stays the last error until the person lifts the hold.
+      const stillHeld = this.held.values().next()
+      if (!stillHeld.done) connectivity.noteError(stillHeld.value)
       succeeded = true
       // Only what this pull changed: a quiet delta (the background pull each minute) says
       // nothing, so nobody reads an agenda's 10,000 rows again for it.
@@ -227,12 +275,13 @@ export class Puller {
       // Stop the listings still running (after success, requests for pages past the last
       // one may still be finishing: they are left alone so their connections stay open).
       abortListings.abort()
-      const failure = classifyRequestError(error)
+      const failure = classifyRequestError(pastDeadline ? pullTimeout(options.pullDeadlineMs, error) : error)
       connectivity.noteFailure(failure)
       // The service answered (5xx, 429, an odd page): try again after a backoff.
       if (failure.kind === 'transient' || failure.kind === 'refused') connectivity.failing(failure.reason)
       return null
     } finally {
+      clearTimeout(deadline)
       // Let the page writes settle before the pull ends.
       await writer?.settled()
       // A pull that failed half-way kept the pages it wrote (the service's state): say so.
@@ -240,4 +289,13 @@ export class Puller {
         events.documentsChanged([], [...writer.writtenAgendas])
     }
   }
+}
+
+/** `timeout` of a pull whose listings ran past `pullDeadlineMs` (`cause`: what the stop made of them). */
+function pullTimeout(deadlineMs: number, cause: unknown): ApiError {
+  return new ApiError(
+    'timeout',
+    `The service took longer than ${deadlineMs >= 60_000 ? `${Math.round(deadlineMs / 60_000)} min` : `${Math.round(deadlineMs / 1000)} s`} to list the documents; Docket stopped this sync and will try again.`,
+    { cause, details: { deadlineMs } },
+  )
 }

@@ -18,12 +18,14 @@ export function lanesOf(entry: OutboxEntry): string[] {
  * Which pending entries may be sent now (`now` in epoch ms; `running`: ids being sent): in
  * write order per lane, after their dependencies, not before `nextAttemptAt`.
  * `dependencyFailed` lists pending entries whose dependency failed; `wakeAt` (epoch ms, or
- * +Infinity) is the earliest `nextAttemptAt` that held an entry back.
+ * +Infinity) is the earliest `nextAttemptAt` that held an entry back. Entries in
+ * `waitLifted` are not held back by their `nextAttemptAt` (the person pressed *Try now*).
  */
 export function planPush(
   entries: readonly OutboxEntry[],
   running: ReadonlySet<string>,
   now: number,
+  waitLifted: ReadonlySet<string> = new Set(),
 ): { runnable: OutboxEntry[]; dependencyFailed: OutboxEntry[]; wakeAt: number } {
   const blocked = new Set<string>()
   const live = new Set(entries.filter((e) => e.status === 'pending' || e.status === 'in_flight').map((e) => e.id))
@@ -51,7 +53,7 @@ export function planPush(
       block()
       continue
     }
-    if (entry.nextAttemptAt && Date.parse(entry.nextAttemptAt) > now) {
+    if (entry.nextAttemptAt && Date.parse(entry.nextAttemptAt) > now && !waitLifted.has(entry.id)) {
       wakeAt = Math.min(wakeAt, Date.parse(entry.nextAttemptAt))
       block()
       continue

@@ -49,6 +49,8 @@ export class Pusher {
   private readonly parked = new Map<string, { entry: OutboxEntry; outcome: EntryOutcome }>()
   private stopped = false
   private readonly wakeTimer = new Timer({ unref: true })
+  /** Entries to send at the next chance even before their `nextAttemptAt` (*Try now*); each once. */
+  private readonly waitLifted = new Set<string>()
 
   constructor(private readonly deps: PusherDeps) {}
 
@@ -81,6 +83,18 @@ export class Pusher {
     return this.running
   }
 
+  /**
+   * *Try now*: sends the pending entries held back until their `nextAttemptAt` (a Retry-After,
+   * a backoff) at once, each once; one that fails again waits for its new `nextAttemptAt`.
+   */
+  async tryNow(): Promise<void> {
+    const now = this.deps.settlement.clock().getTime()
+    for (const entry of await this.deps.settlement.store.outboxEntries())
+      if (entry.status === 'pending' && entry.nextAttemptAt && Date.parse(entry.nextAttemptAt) > now)
+        this.waitLifted.add(entry.id)
+    await this.pushAll()
+  }
+
   /** Stops scheduling: no wake-up, and outcomes other than `done` of sends still running are not written. */
   stop(): void {
     this.stopped = true
@@ -95,7 +109,7 @@ export class Pusher {
     for (;;) {
       if (!this.deps.canSend()) break
       const entries = await settlement.store.outboxEntries()
-      const plan = planPush(entries, new Set(running.keys()), settlement.clock().getTime())
+      const plan = planPush(entries, new Set(running.keys()), settlement.clock().getTime(), this.waitLifted)
       if (plan.dependencyFailed.length > 0) {
         await this.deps.outboxChanged(changesOf(await failDependents(settlement, plan.dependencyFailed)))
         continue
@@ -123,6 +137,7 @@ export class Pusher {
    * it that is not the cache's (the cache's park the outcome) goes to `unexpected`.
    */
   private async send(stale: OutboxEntry): Promise<void> {
+    this.waitLifted.delete(stale.id)
     try {
       const entry = await markInFlight(this.deps.settlement, stale)
       if (!entry) return

@@ -14,6 +14,8 @@ export async function sandboxClient(options: {
   password: string
   /** Decodes listing pages (e.g. a WorkerPageDecoder, as the app does); default on the calling thread. */
   pageDecoder?: DocumentPageDecoder
+  /** The client's `baseDeadlineMs` (the overall deadline of a request with a small answer); default the app's. */
+  baseDeadlineMs?: number
 }): Promise<ApiClient> {
   const grant = async (): Promise<string> => {
     for (let attempt = 0; ; attempt++) {
@@ -47,5 +49,6 @@ export async function sandboxClient(options: {
     retry: { maxRetries: 3, baseDelayMs: 10, maxDelayMs: 100, maxRetryAfterMs: 2_000 },
     timeouts: { connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
     ...(options.pageDecoder ? { pageDecoder: options.pageDecoder } : {}),
+    ...(options.baseDeadlineMs !== undefined ? { baseDeadlineMs: options.baseDeadlineMs } : {}),
   })
 }

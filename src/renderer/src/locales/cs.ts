@@ -413,6 +413,8 @@ export const cs = {
   'auth.error.access_denied': 'Přístup byl zamítnut. Přihlaste se znovu a na stránce služby zvolte „Authorize“.',
   'auth.error.state_mismatch':
     'Odpověď přihlašovací stránky nepatřila k tomuto přihlášení, a proto byla odmítnuta. Zkuste to prosím znovu.',
+  'auth.error.invalid_token_response':
+    'Služba odpověděla na přihlášení tokeny, které Docket nemůže použít, a tak je nepoužil. Přihlaste se prosím znovu.',
   'auth.error.invalid_grant': 'Služba přihlášení nepřijala. Zkuste to prosím znovu.',
   'auth.error.invalid_client': 'Služba nepřijala client id nebo client secret. Porovnejte je s nastavením API služby.',
   'auth.error.reauth_required':
@@ -742,6 +744,13 @@ export const cs = {
   'sync.retryIn': 'další pokus za {seconds} s',
   'sync.retryNow': 'zkouším znovu…',
   'sync.waitAsked': 'Služba požádala o počkání {seconds} s',
+  'sync.waitUntil': 'Do {time}; tlačítkem Zkusit hned lze vaše akce odeslat dřív',
+  'sync.tryNow': 'Zkusit hned',
+  'sync.held_one': '{count} agenda se nesynchronizuje',
+  'sync.held_other': '{count} agend se nesynchronizuje',
+  'sync.held_few': '{count} agendy se nesynchronizují',
+  'sync.held_many': '{count} agendy se nesynchronizuje',
+  'sync.heldRetry': 'Synchronizovat znovu',
   'sync.storage.disk_full': 'Docket nemůže zapisovat do složky mezipaměti (plný disk): {folder}',
   'sync.storage.read_only': 'Docket nemůže zapisovat do složky mezipaměti (jen pro čtení): {folder}',
   'sync.storage.permission': 'Docket nemůže zapisovat do složky mezipaměti (chybí oprávnění): {folder}',

@@ -385,6 +385,8 @@ export const en = {
     'Access was denied. To use Docket, sign in again and choose “Authorize” on the service’s page.',
   'auth.error.state_mismatch':
     'The answer of the sign-in page did not belong to this sign-in, so it was refused. Please try again.',
+  'auth.error.invalid_token_response':
+    'The service answered the sign-in with tokens Docket cannot use, so it did not use them. Please sign in again.',
   'auth.error.invalid_grant': 'The service did not accept the sign-in. Please try again.',
   'auth.error.invalid_client':
     'The service did not accept the client id or client secret. Check them against the service’s API settings.',
@@ -709,6 +711,11 @@ export const en = {
   'sync.retryIn': 'next try in {seconds} s',
   'sync.retryNow': 'trying again…',
   'sync.waitAsked': 'The service asked us to wait {seconds} s',
+  'sync.waitUntil': 'Until {time}; your actions can be sent earlier with Try now',
+  'sync.tryNow': 'Try now',
+  'sync.held_one': '{count} agenda not synced',
+  'sync.held_other': '{count} agendas not synced',
+  'sync.heldRetry': 'Sync again',
   'sync.storage.disk_full': 'Docket can’t write to its cache folder (disk full): {folder}',
   'sync.storage.read_only': 'Docket can’t write to its cache folder (read-only): {folder}',
   'sync.storage.permission': 'Docket can’t write to its cache folder (no permission): {folder}',

@@ -49,6 +49,12 @@ export const syncStatusSchema = z.object({
   }),
   /** Actions waiting for the sign-in (0 unless connection is `signed_out`). */
   signedOutQueued: z.number().int().nonnegative(),
+  /**
+   * Agendas Docket stopped listing because their listing would never end (ids out of order,
+   * the same documents again, more than 200,000 documents), with why (`bad_response`): they are
+   * not pulled again until *Sync now* (`sync.now`) lifts the hold. Absent or empty: none.
+   */
+  heldAgendas: z.array(z.object({ agendaId: z.number().int(), code: z.string(), message: z.string() })).optional(),
 })
 export type SyncStatus = z.infer<typeof syncStatusSchema>
 
@@ -73,7 +79,14 @@ export const syncChannels = defineChannels({
   'sync.now': {
     input: noInput,
     output: syncStatusSchema,
-    description: 'Pulls changes and pushes the outbox now; answers the state after it.',
+    description:
+      'Pulls changes and pushes the outbox now, listing held agendas (`heldAgendas`) again; answers the state after it.',
+  },
+  'sync.tryNow': {
+    input: noInput,
+    output: syncStatusSchema,
+    description:
+      "Lifts the service's wait (Retry-After, shown as `waitUntil`) and sends the queued actions now; a new 429 or 503 sets a new wait. Answers the state after it.",
   },
   'sync.retryStorage': {
     input: noInput,

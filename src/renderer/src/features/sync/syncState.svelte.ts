@@ -65,3 +65,17 @@ export async function retryStorage(): Promise<string | null> {
     return errorMessage(error)
   }
 }
+
+/**
+ * Sends to main one of the person's sync actions and takes the status it answers: `sync.tryNow`
+ * (end the service's wait, send the queued actions now) or `sync.now` (sync every agenda now,
+ * those held included). Resolves with null, or the readable reason it failed.
+ */
+export async function syncAction(channel: 'sync.tryNow' | 'sync.now'): Promise<string | null> {
+  try {
+    syncState.view = readSyncStatus(await docket().invoke(channel, {}), syncState.view)
+    return null
+  } catch (error) {
+    return errorMessage(error)
+  }
+}

@@ -34,7 +34,13 @@ describe('reading the sync status for the status bar', () => {
       storageError: null,
       offlineCopies: null,
       signedOutQueued: 0,
+      heldAgendas: [],
     })
+  })
+  it('reads the agendas held because their listing would never end', () => {
+    const message = 'The service lists more than 200,000 documents in agenda 7 (4,000 pages); Docket stops there.'
+    const view = readSyncStatus({ ...status, heldAgendas: [{ agendaId: 7, code: 'bad_response', message }] })
+    expect(view.heldAgendas).toEqual([{ agendaId: 7, message }])
   })
   it('reads the headline state, the retry times, the cache failure and the queue waiting for a sign-in', () => {
     const storageError = { folder: '/home/u/.config/Docket', reason: 'disk_full' as const, message: 'ENOSPC' }

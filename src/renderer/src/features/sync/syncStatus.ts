@@ -29,6 +29,8 @@ export interface SyncView {
   offlineCopies: { done: number; total: number; running: boolean } | null
   /** Actions waiting for the user to sign in again (0 unless signed out). */
   signedOutQueued: number
+  /** Agendas not pulled because their listing would never end, with why; *Sync again* (`sync.now`) lifts it. */
+  heldAgendas: { agendaId: number; message: string }[]
 }
 
 export const unknownSync: SyncView = {
@@ -43,6 +45,7 @@ export const unknownSync: SyncView = {
   storageError: null,
   offlineCopies: null,
   signedOutQueued: 0,
+  heldAgendas: [],
 }
 
 /** The view after a `sync.status` answer or event; `current` when the payload is malformed. */
@@ -67,6 +70,7 @@ export function readSyncStatus(payload: unknown, current: SyncView = unknownSync
         ? { done: Math.min(copies.done, copies.total), total: copies.total, running: copies.running }
         : null,
     signedOutQueued: status.signedOutQueued,
+    heldAgendas: (status.heldAgendas ?? []).map(({ agendaId, message }) => ({ agendaId, message })),
   }
 }
 
