@@ -87,8 +87,8 @@ async function tryOpen(levels: LevelFactory, location: string): Promise<Level | 
   try {
     await level.open()
     for (const name of ['outbox', 'outboxIds', 'meta']) {
-      // eslint-disable-next-line @typescript-eslint/no-unused-vars
-      for await (const _ of level.sublevel(name, { valueEncoding: 'json' }).iterator());
+      // reading every entry decodes it: a garbled value fails here, not in the middle of a sync
+      await level.sublevel(name, { valueEncoding: 'json' }).iterator().all()
     }
     return level
   } catch (error) {

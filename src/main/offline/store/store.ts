@@ -96,8 +96,8 @@ export class Store {
    */
   async batch(ops: BatchOp[], options: { fsync?: boolean } = {}): Promise<void> {
     if (ops.length === 0) return
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const write = () =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       this.guard.write(() => this.db.batch(ops as any, { sync: this.sync && options.fsync !== false } as any))
     const journal = this.journal
     const change = journal && this.journalChangeOf(ops)

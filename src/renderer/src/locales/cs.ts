@@ -554,7 +554,7 @@ export const cs = {
   'webhooks.deleteYes': 'Smazat',
   'webhooks.saved': 'Webhook uložen.',
   'webhooks.deleted': 'Webhook smazán.',
-  'webhooks.invalidUrl': 'Zadejte celou adresu začínající https:// (nebo http:// pro místní adresu).',
+  'webhooks.invalidUrl': 'Zadejte celou adresu začínající https://.',
   'webhooks.invalidId': 'Zadejte číslo webhooku (celé číslo).',
   'webhooks.serverRefused': 'Služba webhook odmítla; zprávy jsou níže.',
 
@@ -853,7 +853,10 @@ export const cs = {
   'export.skipped_many': '{count} dokladu bez data vystavení nebo částky bylo vynecháno.',
   'export.skipped_other': '{count} dokladů bez data vystavení nebo částky bylo vynecháno.',
   'webhooks.idHint': 'Číslo webhooku najdete v nastavení API služby. Docket si ho pro tento účet pamatuje.',
-  'webhooks.insecureUrl': 'Použijte https:// (prosté http:// jen pro adresu na tomto počítači, např. 127.0.0.1).',
+  'webhooks.insecureUrl': 'Použijte https://: služba posílá heslo webhooku s každým voláním.',
+  'webhooks.urlCredentials': 'Uživatelské jméno a heslo do adresy nepatří: zadejte je v části Přihlašovací údaje.',
+  'webhooks.localUrl':
+    'Použijte veřejnou adresu: ne tento počítač, soukromou či místní síť, link-local, multicastovou ani vyhrazenou adresu.',
   'webhooks.credentialsHint': 'Služba se na vaši adresu přihlašuje tímto uživatelem a heslem.',
   'webhooks.passwordRule': 'Alespoň jedna číslice.',
   'webhooks.passwordDigit': 'Heslo musí obsahovat alespoň jednu číslici.',

@@ -524,7 +524,7 @@ export const en = {
   'webhooks.deleteYes': 'Delete',
   'webhooks.saved': 'Webhook saved.',
   'webhooks.deleted': 'Webhook deleted.',
-  'webhooks.invalidUrl': 'Enter a full address starting with https:// (or http:// for a local address).',
+  'webhooks.invalidUrl': 'Enter a full address starting with https://.',
   'webhooks.invalidId': 'Enter the webhook number (a whole number).',
   'webhooks.serverRefused': 'The service refused the webhook; see the messages below.',
 
@@ -808,7 +808,10 @@ export const en = {
   'export.skipped_other': '{count} documents without an issue date or total were left out.',
   'webhooks.idHint':
     "The webhook's number is shown in the service's API settings. Docket remembers it for this account.",
-  'webhooks.insecureUrl': 'Use https:// (plain http:// only for an address on this computer, such as 127.0.0.1).',
+  'webhooks.insecureUrl': 'Use https://: the service sends the webhook password with every call.',
+  'webhooks.urlCredentials': 'Leave the user name and password out of the URL: enter them under Credentials.',
+  'webhooks.localUrl':
+    'Use a public address: not this computer, a private or local network, a link-local, multicast or reserved address.',
   'webhooks.credentialsHint': 'The service signs in to your address with this user and password.',
   'webhooks.passwordRule': 'At least one digit.',
   'webhooks.passwordDigit': 'The password needs at least one digit.',
