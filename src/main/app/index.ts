@@ -148,6 +148,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     openExternal: options.openExternal,
     loopbackAnyPort: options.loopbackAnyPort ?? false,
     clearAccountCache: (accountId) => session.clearCache(accountId),
+    queuedActions: (accountId) => session.queuedActions(accountId),
     ...(options.pageDecoder ? { clientOptions: { pageDecoder: options.pageDecoder } } : {}),
     log,
     emit: (event, payload) => {

@@ -3,7 +3,13 @@
  * (README.md has the folder map). Entry point: {@link openWorkspace}. Types of actions and
  * entries: src/shared/outbox.
  */
-export { openWorkspace, type OfflineWorkspace, type WorkspaceOptions, type WorkspaceRecovery } from './workspace'
+export {
+  openWorkspace,
+  type OfflineWorkspace,
+  type WorkspaceOptions,
+  type WorkspaceRecovery,
+  queuedActionsIn,
+} from './workspace'
 export type { WorkspaceClient } from './client'
 export { PULLED_TYPES } from './client'
 export type { CachedAgenda, CachedComment, CachedDocument } from './effects'

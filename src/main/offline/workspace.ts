@@ -171,6 +171,16 @@ export interface WorkspaceRecovery {
 export const OUTBOX_JOURNAL_FILE = 'outbox.journal'
 
 /**
+ * Actions waiting in the outbox of the workspace folder `dir` (pending, in flight or failed),
+ * read from its journal without opening the store, so it can be asked of an account that is not
+ * open (e.g. the one of a service address no longer used). 0 when there is none.
+ */
+export async function queuedActionsIn(dir: string): Promise<number> {
+  const { journal } = await OutboxJournal.open(join(dir, OUTBOX_JOURNAL_FILE), false)
+  return journal.entries.size
+}
+
+/**
  * Opens (or creates) the workspace in `options.dir`. Replay comes from storage: entries found
  * `in_flight` (the process died while sending) are marked `uncertain`, so creates are checked
  * against the service before being sent again. Upload files without an entry are removed.

@@ -46,6 +46,8 @@ export interface AuthServiceDeps {
   emit?: (event: 'auth.changed', payload: AuthChanged) => void
   /** Deletes an account's local cache (offline store); called on sign-out with clearCache and on remove. */
   clearAccountCache?: (accountId: string) => Promise<void>
+  /** Actions of an account waiting to be sent (its outbox); 0 when not wired. */
+  queuedActions?: (accountId: string) => Promise<number>
   /** Redacted diagnostics. */
   log?: (line: string) => void
   startLoopbackListener?: typeof defaultStartLoopbackListener
@@ -374,6 +376,12 @@ export class AuthService {
     const baseUrl = sandbox.url.replace(/\/+$/, '')
     let account = this.deps.accountStore.list().find((a) => a.demo)
     if (account && (account.baseUrl !== baseUrl || account.clientId !== credentials.clientId)) {
+      // A demo sandbox at another address is another service: its queue cannot go there. Said, not silent.
+      const queued = (await this.deps.queuedActions?.(account.id).catch(() => 0)) ?? 0
+      if (queued > 0)
+        this.log(
+          `The demo service moved from ${account.baseUrl} to ${baseUrl}: the demo account is replaced and its ${queued} queued actions are discarded`,
+        )
       await this.removeAccount(account.id)
       account = undefined
     }
@@ -524,6 +532,7 @@ export class AuthService {
       current: this.deps.accountStore.getCurrentId() === account.id,
       demo: account.demo,
       systemBrowser: isLoopbackRedirectUri(account.redirectUri),
+      queuedActions: (await this.deps.queuedActions?.(account.id).catch(() => 0)) ?? 0,
     }
   }
 

@@ -74,3 +74,32 @@ describe('the workspace of the current account', () => {
     expect(accountDir('/data', '../../etc')).toBe(join('/data', 'accounts', '______etc'))
   })
 })
+
+describe('a service that moved to another address', () => {
+  it('leaves the queued actions with the old account, counted for the account list, open or not', async () => {
+    const userDataDir = await userData()
+    const services = new Map([
+      ['old-address', new FakeService()],
+      ['new-address', new FakeService()],
+    ])
+    const session = new WorkspaceSession({
+      userDataDir,
+      clientFor: (accountId: string) => services.get(accountId) as never,
+      emit: () => {},
+      log: () => {},
+    })
+    await session.activate('old-address', 7)
+    await session.get().syncNow()
+    services.get('old-address')!.offline = true
+    const [id] = [...services.get('old-address')!.documents.keys()]
+    await session.get().enqueue({ kind: 'document.setState', documentId: id!, state: 'exported' })
+    await session.get().enqueue({ kind: 'comment.create', documentId: id!, text: 'Sent from the old address' })
+    expect(await session.queuedActions('old-address')).toBe(2)
+
+    // The person adds the service's new address (a new account) and works there.
+    await session.activate('new-address', 7)
+    expect(await session.queuedActions('new-address')).toBe(0)
+    expect(await session.queuedActions('old-address')).toBe(2)
+    await session.close()
+  })
+})

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ApiClient } from '../../api'
-import { openWorkspace, type OfflineWorkspace, type WorkspaceOptions } from '../../offline'
+import { openWorkspace, queuedActionsIn, type OfflineWorkspace, type WorkspaceOptions } from '../../offline'
 import { AppError } from '../errors'
 
 /** An error for the renderer (`not_signed_in`): nobody is signed in, so there is no workspace to read. */
@@ -104,6 +104,16 @@ export class WorkspaceSession {
   }
 
   /** Deletes the account's local cache (store, previews, originals) after closing it. */
+  /**
+   * Actions of `accountId` waiting to be sent (pending, in flight or failed): from the open
+   * workspace, else from the account's outbox journal on disk. An account whose service moved
+   * to another address keeps its queue under the old address: this is how the person hears of it.
+   */
+  async queuedActions(accountId: string): Promise<number> {
+    if (this.current?.accountId === accountId) return (await this.current.workspace.listOutbox()).length
+    return queuedActionsIn(accountDir(this.deps.userDataDir, accountId)).catch(() => 0)
+  }
+
   clearCache(accountId: string): Promise<void> {
     return this.serialise(async () => {
       if (this.current?.accountId === accountId) await this.closeCurrent()

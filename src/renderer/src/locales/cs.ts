@@ -382,6 +382,18 @@ export const cs = {
   'auth.continue': 'Pokračovat',
   'auth.remove': 'Odebrat',
   'auth.removeConfirm': 'Odebrat účet „{label}“ a jeho uložené přihlášení z tohoto počítače?',
+  'auth.queuedActions_one': '{count} akce čeká na odeslání na tuto adresu',
+  'auth.queuedActions_few': '{count} akce čekají na odeslání na tuto adresu',
+  'auth.queuedActions_many': '{count} akce čeká na odeslání na tuto adresu',
+  'auth.queuedActions_other': '{count} akcí čeká na odeslání na tuto adresu',
+  'auth.removeConfirmQueued_one':
+    'Odebrat účet „{label}“? {count} akce čekající na odeslání do jeho služby bude ztracena.',
+  'auth.removeConfirmQueued_few':
+    'Odebrat účet „{label}“? {count} akce čekající na odeslání do jeho služby budou ztraceny.',
+  'auth.removeConfirmQueued_many':
+    'Odebrat účet „{label}“? {count} akce čekající na odeslání do jeho služby bude ztraceno.',
+  'auth.removeConfirmQueued_other':
+    'Odebrat účet „{label}“? {count} akcí čekajících na odeslání do jeho služby bude ztraceno.',
   'auth.addServer': 'Přidat server',
   'auth.addTitle': 'Přidat server',
   'auth.label': 'Název',

@@ -355,6 +355,12 @@ export const en = {
   'auth.continue': 'Continue',
   'auth.remove': 'Remove',
   'auth.removeConfirm': 'Remove the account “{label}” and its saved sign-in from this computer?',
+  'auth.queuedActions_one': '{count} action waiting to be sent to this address',
+  'auth.queuedActions_other': '{count} actions waiting to be sent to this address',
+  'auth.removeConfirmQueued_one':
+    'Remove the account “{label}”? {count} action waiting to be sent to its service will be lost.',
+  'auth.removeConfirmQueued_other':
+    'Remove the account “{label}”? {count} actions waiting to be sent to its service will be lost.',
   'auth.addServer': 'Add a server',
   'auth.addTitle': 'Add a server',
   'auth.label': 'Name',
