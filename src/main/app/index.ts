@@ -22,6 +22,7 @@ import type { Handlers } from './router'
 import { EphemeralKeysCredentialStore } from './session/ephemeralCredentialStore'
 import { WorkspaceSession } from './session/workspaceSession'
 import { createSyncHandlers } from './sync/handlers'
+import { createCacheRecoveryHandlers } from './sync/recovery'
 import { createTriageHandlers } from './triage'
 import { createUploadHandlers } from './upload/handlers'
 import { UploadProgressReporter } from './upload/progress'
@@ -239,6 +240,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...referenceRates.handlers,
     ...auth.handlers(),
     ...createSyncHandlers(getWorkspace),
+    ...createCacheRecoveryHandlers(getWorkspace),
     ...outbox,
     ...triage,
     ...createAgendaEditingHandlers({ getWorkspace, getClient: currentClient }),

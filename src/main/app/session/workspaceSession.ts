@@ -64,6 +64,7 @@ export class WorkspaceSession {
         client: this.deps.clientFor(accountId),
         userId,
         emit: this.deps.emit,
+        log: this.deps.log,
         ...(this.deps.workspaceOptions || this.cacheCapBytes !== null
           ? {
               options: {

@@ -44,6 +44,23 @@ export const cs = {
   'sync.failed_other': '{count} akcí selhalo',
   'sync.failed_few': '{count} akce selhaly',
   'sync.failed_many': '{count} akce selhalo',
+  'sync.recovered.region': 'Obnovená místní mezipaměť',
+  'sync.recovered.rebuilt':
+    'Místní mezipaměť byla poškozená a znovu se sestavuje ze služby. Poškozená kopie je uložena ve složce {folder}.',
+  'sync.recovered.repaired': 'Místní mezipaměť byla poškozená a byla opravena; úplná synchronizace ji obnoví.',
+  'sync.recovered.actionsToo_one': 'Vaše {count} akce čekající ve frontě zůstala zachována a bude odeslána.',
+  'sync.recovered.actionsToo_few': 'Vaše {count} akce čekající ve frontě zůstaly zachovány a budou odeslány.',
+  'sync.recovered.actionsToo_many': 'Vašich {count} akce čekající ve frontě zůstalo zachováno a bude odesláno.',
+  'sync.recovered.actionsToo_other': 'Vašich {count} akcí čekajících ve frontě zůstalo zachováno a bude odesláno.',
+  'sync.recovered.actions_one':
+    'Místní mezipaměť ztratila {count} akci čekající ve frontě; byla obnovena a bude odeslána.',
+  'sync.recovered.actions_few':
+    'Místní mezipaměť ztratila {count} akce čekající ve frontě; byly obnoveny a budou odeslány.',
+  'sync.recovered.actions_many':
+    'Místní mezipaměť ztratila {count} akce čekající ve frontě; byly obnoveny a budou odeslány.',
+  'sync.recovered.actions_other':
+    'Místní mezipaměť ztratila {count} akcí čekajících ve frontě; byly obnoveny a budou odeslány.',
+  'sync.recovered.ok': 'OK',
   'sync.lastSync': 'Poslední synchronizace {time}',
   'sync.syncing': 'Synchronizace',
 

@@ -43,6 +43,16 @@ export const en = {
   'sync.pending_other': '{count} actions to send',
   'sync.failed_one': '{count} action failed',
   'sync.failed_other': '{count} actions failed',
+  'sync.recovered.region': 'Local cache recovered',
+  'sync.recovered.rebuilt':
+    'The local cache was damaged and is being rebuilt from the service. The damaged copy is kept in {folder}.',
+  'sync.recovered.repaired': 'The local cache was damaged and has been repaired; a full sync refreshes it.',
+  'sync.recovered.actionsToo_one': 'Your {count} queued action was kept and will be sent.',
+  'sync.recovered.actionsToo_other': 'Your {count} queued actions were kept and will be sent.',
+  'sync.recovered.actions_one': 'The local cache had lost {count} queued action; it was restored and will be sent.',
+  'sync.recovered.actions_other':
+    'The local cache had lost {count} queued actions; they were restored and will be sent.',
+  'sync.recovered.ok': 'OK',
   'sync.lastSync': 'Last sync {time}',
   'sync.syncing': 'Syncing',
 
