@@ -99,7 +99,12 @@ describe('a harness restarted on the same user data', () => {
       (documents) => documents.find((d) => d.id === ready.id)?.state === 'exported',
     )
     expect(sent.find((d) => d.id === ready.id)?.state).toBe('exported')
-    expect(((await call(second, 'outbox.list')) as { entries: unknown[] }).entries).toEqual([])
+    // The service applies the action before its answer reaches the outbox: wait for the answer too.
+    const outbox = await until(
+      async () => ((await call(second, 'outbox.list')) as { entries: unknown[] }).entries,
+      (entries) => entries.length === 0,
+    )
+    expect(outbox).toEqual([])
   }, 60_000)
 
   it('with another address replaces the demo account (another service) and says that its queue is discarded', async () => {
