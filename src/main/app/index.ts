@@ -148,7 +148,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     openLoginWindow: options.openLoginWindow,
     openExternal: options.openExternal,
     loopbackAnyPort: options.loopbackAnyPort ?? false,
-    clearAccountCache: (accountId) => session.clearCache(accountId),
+    clearAccountCache: (accountId, clearOptions) => session.clearCache(accountId, clearOptions),
     queuedActions: (accountId) => session.queuedActions(accountId),
     ...(options.pageDecoder ? { clientOptions: { pageDecoder: options.pageDecoder } } : {}),
     log,

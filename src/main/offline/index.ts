@@ -9,6 +9,7 @@ export {
   type WorkspaceOptions,
   type WorkspaceRecovery,
   queuedActionsIn,
+  OUTBOX_JOURNAL_FILE,
 } from './workspace'
 export type { WorkspaceClient } from './client'
 export { PULLED_TYPES } from './client'

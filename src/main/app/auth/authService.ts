@@ -44,8 +44,12 @@ export interface AuthServiceDeps {
   dispatcher?: Dispatcher
   /** Sends `auth.changed` to the renderer (the EventBus's emit). */
   emit?: (event: 'auth.changed', payload: AuthChanged) => void
-  /** Deletes an account's local cache (offline store); called on sign-out with clearCache and on remove. */
-  clearAccountCache?: (accountId: string) => Promise<void>
+  /**
+   * Deletes an account's local cache (offline store); called on remove, and on sign-out with
+   * clearCache, where `keepQueue` keeps the actions still waiting to be sent (the person asked
+   * to remove cached documents, not their work).
+   */
+  clearAccountCache?: (accountId: string, options?: { keepQueue?: boolean }) => Promise<void>
   /** Actions of an account waiting to be sent (its outbox); 0 when not wired. */
   queuedActions?: (accountId: string) => Promise<number>
   /** Redacted diagnostics. */
@@ -288,7 +292,7 @@ export class AuthService {
     await this.managerFor(account.id).clearTokens()
     this.clients.delete(accountId)
     if (this.deps.accountStore.getCurrentId() === accountId) this.deps.accountStore.setCurrentId(null)
-    if (clearCache) await this.deps.clearAccountCache?.(accountId)
+    if (clearCache) await this.deps.clearAccountCache?.(accountId, { keepQueue: true })
     this.emit({ accountId, signedIn: false, reason: 'signed_out' })
   }
 
