@@ -53,6 +53,16 @@ test('checks the URL and the password as the service would, then saves named set
   await page.getByTestId('webhook-save').click()
   await expect(page.getByTestId('webhook-error-url')).toContainText('https://')
   expect((await webhook(1))!.url).toBe('https://hooks.docket.test/demo')
+  // The service's own machine in another notation, or a private network: refused on the field.
+  for (const address of ['https://0x7f.0.0.1:6379/', 'https://[::ffff:127.0.0.1]/', 'https://169.254.169.254/']) {
+    await form.locator('[name="url"]').fill(address)
+    await page.getByTestId('webhook-save').click()
+    await expect(page.getByTestId('webhook-error-url')).toContainText('public address')
+  }
+  await form.locator('[name="url"]').fill('https://user:pass@hooks.example.com/docket')
+  await page.getByTestId('webhook-save').click()
+  await expect(page.getByTestId('webhook-error-url')).toContainText('out of the URL')
+  expect((await webhook(1))!.url).toBe('https://hooks.docket.test/demo')
 
   await form.locator('[name="url"]').fill('https://hooks.example.com/docket')
   const setting = page.getByTestId('webhook-setting').first()

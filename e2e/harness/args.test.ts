@@ -32,6 +32,8 @@ describe('npm run harness arguments', () => {
     const args = parseHarnessArgs([
       '--offline-after',
       '30',
+      '--network-port',
+      '47123',
       '--no-demo',
       '--credentials',
       'memory',
@@ -46,6 +48,7 @@ describe('npm run harness arguments', () => {
     ])
     expect(args).toMatchObject({
       offlineAfterSec: 30,
+      networkPort: 47123,
       demo: false,
       credentials: 'memory',
       sandbox: 'http://127.0.0.1:4010',
@@ -61,6 +64,8 @@ describe('npm run harness arguments', () => {
     expect(() => parseHarnessArgs(['--rate-429', '2'])).toThrow(/rate-429/)
     expect(() => parseHarnessArgs(['--offline-after', 'soon'])).toThrow(/offline-after/)
     expect(() => parseHarnessArgs(['--credentials', 'vault'])).toThrow(/credentials/)
+    expect(() => parseHarnessArgs(['--network-port', '70000'])).toThrow(/network-port/)
+    expect(() => parseHarnessArgs(['--network-port', '1.5'])).toThrow(/network-port/)
     expect(() => parseHarnessArgs(['--host', '0.0.0.0'])).toThrow(/port/)
   })
 })

@@ -14,6 +14,12 @@ export interface HarnessArgs {
   open: boolean
   /** Take the service away this many seconds after start (the network switch goes offline). */
   offlineAfterSec?: number
+  /**
+   * Port of the network switch, i.e. the service's address as the app services know it
+   * (default: a free one). A restart on the same `--user-data` passes the same port to keep
+   * the demo account and its queued actions (a new address is a new service to the app).
+   */
+  networkPort?: number
   /** Every other flag, parsed by the sandbox's own command line (admin routes always on). */
   sandboxOptions: SandboxOptions
 }
@@ -29,12 +35,13 @@ const HARNESS_FLAGS = {
   verbose: { type: 'boolean' },
   open: { type: 'boolean' },
   'offline-after': { type: 'string' },
+  'network-port': { type: 'string' },
 } as const
 
 /**
  * Parses `npm run harness` arguments: the harness's own flags (`--port`, `--fixtures`,
  * `--sandbox URL`, `--user-data`, `--no-demo`, `--credentials keytar|memory|auto`, `--verbose`,
- * `--open`, `--offline-after S`), and every sandbox flag (`--documents`, `--processing-delay-ms`,
+ * `--open`, `--offline-after S`, `--network-port N`), and every sandbox flag (`--documents`, `--processing-delay-ms`,
  * `--rate-429`, `--drop-rate`, ... as `src/sandbox/cli.ts` knows them), passed through to the
  * in-process sandbox. The sandbox's `--port` and `--host` are the harness's to choose and are
  * not passed. Throws an Error with a readable message on a bad or unknown flag.
@@ -74,6 +81,12 @@ export function parseHarnessArgs(argv: readonly string[]): HarnessArgs {
   if (values['user-data'] !== undefined) args.userData = values['user-data']
   const offlineAfter = nonNegative('offline-after', values['offline-after'])
   if (offlineAfter !== undefined) args.offlineAfterSec = offlineAfter
+  const networkPort = nonNegative('network-port', values['network-port'])
+  if (networkPort !== undefined) {
+    if (!Number.isInteger(networkPort) || networkPort > 65535)
+      throw new Error(`--network-port takes a port number (0-65535), got ${values['network-port']}`)
+    args.networkPort = networkPort
+  }
   return args
 }
 

@@ -1,6 +1,6 @@
 /**
  * `npm run harness -- --port 0 [--open] [--fixtures DIR] [--sandbox URL] [--user-data DIR] [--no-demo]
- *   [--credentials keytar|memory|auto] [--offline-after S] [--verbose] [sandbox flags]`
+ *   [--credentials keytar|memory|auto] [--offline-after S] [--network-port N] [--verbose] [sandbox flags]`
  * Prints `Harness listening on http://127.0.0.1:PORT` first, then the sandbox's line.
  * `--open` is the way to try Docket without Electron: it builds the app when no build exists
  * (the build's output goes to stderr) and opens the system browser at the harness; with CI set
@@ -9,7 +9,10 @@
  * `--processing-delay-ms N`, `--rate-429 R`, `--drop-rate R`, `--latency-ms N`, ...: see
  * src/sandbox/cli.ts); its admin routes are always on. `--offline-after S` takes the service
  * away S seconds after start; `POST /__harness/network` `{ "online": true|false }` switches it
- * (e2e/harness/network.ts). Exit code 2 on a bad flag.
+ * (e2e/harness/network.ts). `--network-port N` puts that switch, the service's address as the app
+ * knows it, on port N: a harness restarted on the same `--user-data` with the same N keeps the
+ * demo account and its queued actions (another address is another service: the demo account is
+ * replaced). Exit code 2 on a bad flag.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -70,10 +73,12 @@ try {
     credentials: args.credentials,
     sandboxOptions: args.sandboxOptions as Record<string, unknown>,
     offlineAfterSec: args.offlineAfterSec,
+    networkPort: args.networkPort,
     log: args.verbose ? (line) => console.error(line) : undefined,
   })
   console.log(`Harness listening on ${harness.url}`)
   if (harness.sandboxUrl) console.log(`Sandbox listening on ${harness.sandboxUrl}`)
+  if (harness.network) console.log(`Service address for the app: ${harness.network.url} (--network-port to keep it)`)
   if (args.offlineAfterSec !== undefined)
     console.log(`The service goes away in ${args.offlineAfterSec} s (POST /__harness/network to switch)`)
   if (args.open) await openInBrowser(harness.url)

@@ -10,6 +10,7 @@ import {
   app,
   BrowserWindow,
   clipboard,
+  dialog,
   ipcMain,
   Menu,
   nativeImage,
@@ -45,6 +46,7 @@ import { createSystemBrowserOpener } from './electron/systemBrowser'
 import { UPDATE_FEED_URL } from './electron/updateFeed'
 import { createUpdater } from './electron/updater'
 import { restoreWindowState, trackWindowState } from './electron/windowState'
+import { reportStartFailure } from './electron/startFailure'
 import { ElectronAccountStore } from './auth/accountStore'
 import { KeytarCredentialStore } from './auth/keytarStore'
 import { WorkerPageDecoder } from './api/pageDecoder'
@@ -92,7 +94,12 @@ if (!deepLinks.isPrimary) {
 } else {
   const openExternal = createSystemBrowserOpener({ openExternal: (url) => shell.openExternal(url) })
   // preferences and window state, one small file in the user data folder
-  const desktopStore = new ElectronStore<Record<string, unknown>>({ cwd: app.getPath('userData'), name: 'desktop' })
+  // Unreadable preferences start over rather than stop the app (they are only preferences).
+  const desktopStore = new ElectronStore<Record<string, unknown>>({
+    cwd: app.getPath('userData'),
+    name: 'desktop',
+    clearInvalidConfig: true,
+  })
   const preferences = new DesktopPreferencesStore(desktopStore)
   let desktop: Desktop | null = null
   const updater = createUpdater({
@@ -122,7 +129,7 @@ if (!deepLinks.isPrimary) {
         platform: process.platform,
         userDataDir: app.getPath('userData'),
         demoFixturesDir: join(resourcesDir, 'demo', 'invoices'),
-        accountStore: new ElectronAccountStore({ cwd: app.getPath('userData') }),
+        accountStore: new ElectronAccountStore({ cwd: app.getPath('userData'), log }),
         credentialStore: new KeytarCredentialStore(),
         openLoginWindow: (authorizeUrl, redirectUri) =>
           createLoginWindowOpener({
@@ -249,9 +256,15 @@ if (!deepLinks.isPrimary) {
         void fileHost.cleanup()
       })
     })
-    .catch((error: unknown) => {
-      log(`Docket could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-      app.exit(1)
+    .catch(async (error: unknown) => {
+      // Never a silent exit: what happened, the folder, Quit or Reset the cache (startFailure.ts).
+      await reportStartFailure(error, {
+        dialog,
+        app,
+        userDataDir: app.getPath('userData'),
+        language: notificationLanguage(app.getLocale()),
+        log,
+      }).catch(() => app.exit(1))
     })
 
   app.on('window-all-closed', () => {

@@ -22,6 +22,7 @@ import type { Handlers } from './router'
 import { EphemeralKeysCredentialStore } from './session/ephemeralCredentialStore'
 import { WorkspaceSession } from './session/workspaceSession'
 import { createSyncHandlers } from './sync/handlers'
+import { createCacheRecoveryHandlers } from './sync/recovery'
 import { createTriageHandlers } from './triage'
 import { createUploadHandlers } from './upload/handlers'
 import { UploadProgressReporter } from './upload/progress'
@@ -147,7 +148,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     openLoginWindow: options.openLoginWindow,
     openExternal: options.openExternal,
     loopbackAnyPort: options.loopbackAnyPort ?? false,
-    clearAccountCache: (accountId) => session.clearCache(accountId),
+    clearAccountCache: (accountId, clearOptions) => session.clearCache(accountId, clearOptions),
+    queuedActions: (accountId) => session.queuedActions(accountId),
     ...(options.pageDecoder ? { clientOptions: { pageDecoder: options.pageDecoder } } : {}),
     log,
     emit: (event, payload) => {
@@ -238,6 +240,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...referenceRates.handlers,
     ...auth.handlers(),
     ...createSyncHandlers(getWorkspace),
+    ...createCacheRecoveryHandlers(getWorkspace),
     ...outbox,
     ...triage,
     ...createAgendaEditingHandlers({ getWorkspace, getClient: currentClient }),

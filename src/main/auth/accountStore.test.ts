@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ElectronAccountStore, MemoryAccountStore, normalizeNewAccount } from './accountStore'
 
@@ -50,5 +50,45 @@ describe('account records', () => {
     const a = store.add(sample)
     expect(store.get(a.id)?.user).toBeNull()
     expect(() => store.update('nope', {})).toThrow(/no longer exists/)
+  })
+})
+
+describe('a damaged accounts.json', () => {
+  function folder(): string {
+    const cwd = mkdtempSync(join(tmpdir(), 'docket-accounts-'))
+    dirs.push(cwd)
+    return cwd
+  }
+
+  it('is restored from the backup written at the last change, the damaged file kept aside', () => {
+    const cwd = folder()
+    const store = new ElectronAccountStore({ cwd })
+    const a = store.add(sample)
+    store.setCurrentId(a.id)
+    writeFileSync(store.path, '{"accounts": [{"id": "tru')
+    const lines: string[] = []
+    const reopened = new ElectronAccountStore({ cwd, log: (line) => lines.push(line) })
+    expect(reopened.list().map((x) => x.id)).toEqual([a.id])
+    expect(reopened.getCurrentId()).toBe(a.id)
+    expect(reopened.recovery).toMatchObject({ from: 'backup' })
+    expect(readdirSync(cwd)).toContain(basename(reopened.recovery!.damagedCopy))
+    expect(lines.join('\n')).toContain(reopened.recovery!.damagedCopy)
+  })
+
+  it('with no usable backup starts empty instead of failing to start', () => {
+    const cwd = folder()
+    writeFileSync(join(cwd, 'accounts.json'), Buffer.from([0xff, 0x00, 0x7b]))
+    writeFileSync(join(cwd, 'accounts.backup.json'), 'garbage')
+    const store = new ElectronAccountStore({ cwd })
+    expect(store.list()).toEqual([])
+    expect(store.recovery?.from).toBe('empty')
+    store.add(sample)
+    expect(new ElectronAccountStore({ cwd }).list()).toHaveLength(1)
+  })
+
+  it('a sound file recovers nothing', () => {
+    const cwd = folder()
+    new ElectronAccountStore({ cwd }).add(sample)
+    expect(new ElectronAccountStore({ cwd }).recovery).toBeNull()
   })
 })

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { copyFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import ElectronStore from 'electron-store'
 import { z } from 'zod'
 import { checkRedirectUri, checkServiceUrl } from '../../shared/api/serviceUrl'
@@ -132,22 +134,65 @@ abstract class BaseAccountStore implements AccountStore {
   }
 }
 
+/** What opening `accounts.json` recovered from (null when the file was sound or new). */
+export interface AccountFileRecovery {
+  /** `backup`: the records came back from the copy written at the last change; `empty`: no usable copy. */
+  from: 'backup' | 'empty'
+  /** Where the damaged file was moved (kept for inspection). */
+  damagedCopy: string
+  /** Why the file could not be read. */
+  cause: string
+}
+
 /**
  * Account records in electron-store (`accounts.json` under `cwd`, an absolute directory —
  * the app passes `app.getPath('userData')`, tests a temp dir). No secrets are written.
+ *
+ * After every change the file is copied to `accounts.backup.json` (written to a temporary file
+ * and renamed, so the copy is always whole). A file that cannot be read when the store opens
+ * (garbled, truncated) is moved aside to `accounts.json.damaged-<UTC time>` and the backup put in
+ * its place; with no readable backup the store starts empty (the keychain still holds the
+ * secrets; the person adds the account again). {@link recovery} says which, `log` gets a line.
  */
 export class ElectronAccountStore extends BaseAccountStore {
   private readonly store: ElectronStore<Persisted>
+  /** What opening the file recovered from, or null. */
+  readonly recovery: AccountFileRecovery | null = null
 
-  constructor(options: { cwd: string; name?: string }) {
+  constructor(options: { cwd: string; name?: string; log?: (line: string) => void; now?: () => Date }) {
     super()
-    this.store = new ElectronStore<Persisted>({
-      cwd: options.cwd,
-      name: options.name ?? 'accounts',
-      defaults: { accounts: [], currentAccountId: null },
-      clearInvalidConfig: false,
-    })
+    const name = options.name ?? 'accounts'
+    const open = () =>
+      new ElectronStore<Persisted>({
+        cwd: options.cwd,
+        name,
+        defaults: { accounts: [], currentAccountId: null },
+        clearInvalidConfig: false,
+      })
+    let store: ElectronStore<Persisted>
+    try {
+      store = open()
+      // electron-store parses on first read: read now, not at the first handler call
+      void store.store
+    } catch (error) {
+      const path = join(options.cwd, `${name}.json`)
+      const backup = join(options.cwd, `${name}.backup.json`)
+      const damagedCopy = `${path}.damaged-${(options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-')}`
+      renameSync(path, damagedCopy)
+      const usable = readableBackup(backup)
+      if (usable) copyFileSync(backup, path)
+      const cause = error instanceof Error ? error.message : String(error)
+      this.recovery = { from: usable ? 'backup' : 'empty', damagedCopy, cause }
+      options.log?.(
+        `Account records in ${path} could not be read (${cause}); moved to ${damagedCopy}, ${usable ? 'restored from ' + backup : 'no usable backup: starting with none'}`,
+      )
+      store = open()
+    }
+    this.store = store
+    this.backupPath = join(options.cwd, `${name}.backup.json`)
   }
+
+  private readonly backupPath: string
 
   protected read(): Persisted {
     return {
@@ -158,11 +203,25 @@ export class ElectronAccountStore extends BaseAccountStore {
 
   protected write(data: Persisted): void {
     this.store.set({ accounts: data.accounts, currentAccountId: data.currentAccountId })
+    const temporary = `${this.backupPath}.tmp`
+    writeFileSync(temporary, readFileSync(this.store.path))
+    renameSync(temporary, this.backupPath)
   }
 
   /** The file the records are in (for tests and diagnostics). */
   get path(): string {
     return this.store.path
+  }
+}
+
+/** True when `path` holds a JSON object (a backup worth restoring). */
+function readableBackup(path: string): boolean {
+  if (!existsSync(path)) return false
+  try {
+    const value: unknown = JSON.parse(readFileSync(path, 'utf8'))
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+  } catch {
+    return false
   }
 }
 

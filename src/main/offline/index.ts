@@ -3,7 +3,15 @@
  * (README.md has the folder map). Entry point: {@link openWorkspace}. Types of actions and
  * entries: src/shared/outbox.
  */
-export { openWorkspace, type ForEachDocumentOptions, type OfflineWorkspace, type WorkspaceOptions } from './workspace'
+export {
+  openWorkspace,
+  type ForEachDocumentOptions,
+  type OfflineWorkspace,
+  type WorkspaceOptions,
+  type WorkspaceRecovery,
+  queuedActionsIn,
+  OUTBOX_JOURNAL_FILE,
+} from './workspace'
 export type { WorkspaceClient } from './client'
 export { PULLED_TYPES } from './client'
 export type { CachedAgenda, CachedComment, CachedDocument } from './effects'

@@ -19,6 +19,9 @@ import { FileCache } from './files'
 import { DEFAULT_ENGINE_OPTIONS, type Clock, type EngineOptions } from './options'
 import { changesOf, Outbox, type UploadInput } from './outbox'
 import { DOCUMENT_READ_CHUNK, Mutex, Store, type Level } from './store'
+import { OutboxJournal } from './store/journal'
+import { replayOutbox } from './store/journalReplay'
+import { openStoreRecovering, type LevelFactory, type StoreRecovery } from './store/openStore'
 import {
   agendaOfflineViews,
   noteAgendaOpened,
@@ -43,6 +46,10 @@ export interface WorkspaceOptions {
   clock?: Clock
   /** A level to use instead of classic-level in `<dir>/store` (tests pass memory-level); not closed by `close()`. */
   level?: Level
+  /** Opens and repairs the classic-level store (default: classic-level itself; tests pass a fake). */
+  levelFactory?: LevelFactory
+  /** Receives one line per recovery step taken on open (default: none). */
+  log?: (line: string) => void
   options?: Partial<EngineOptions> & {
     /** Cap of cached previews + originals (default 500 MB). */
     cacheCapBytes?: number
@@ -153,8 +160,39 @@ export interface OfflineWorkspace {
   cacheUsage(): Promise<{ bytes: number; files: number; capBytes: number }>
   /** Changes the file cache's cap (bytes); a lower cap evicts at once, least recently read first. */
   setCacheCap(capBytes: number): Promise<void>
+  /**
+   * What opening took, when the local data was damaged: the store repaired or rebuilt (the damaged
+   * folder moved aside, named here), and the queued actions the outbox journal restored. Null
+   * after a normal start.
+   */
+  recovery(): WorkspaceRecovery | null
   /** Stops the loop and closes the store (not an injected level). */
   close(): Promise<void>
+}
+
+/** What a start recovered from (see {@link OfflineWorkspace.recovery}). */
+export interface WorkspaceRecovery {
+  /** The store's repair or rebuild, or null when it opened as it was. */
+  store: StoreRecovery | null
+  /** Queued actions the store had lost (or held in an older state) that the journal restored. */
+  restoredActions: number
+  /** Actions the store held again although they were done or removed (dropped, not sent twice). */
+  droppedActions: number
+  /** Records of the journal itself found damaged (its entries were merged with the store's). */
+  damagedJournalRecords: number
+}
+
+/** The outbox journal's file name in the account folder (outside `store/`, which may be moved aside). */
+export const OUTBOX_JOURNAL_FILE = 'outbox.journal'
+
+/**
+ * Actions waiting in the outbox of the workspace folder `dir` (pending, in flight or failed),
+ * read from its journal without opening the store, so it can be asked of an account that is not
+ * open (e.g. the one of a service address no longer used). 0 when there is none.
+ */
+export async function queuedActionsIn(dir: string): Promise<number> {
+  const { journal } = await OutboxJournal.open(join(dir, OUTBOX_JOURNAL_FILE), false)
+  return journal.entries.size
 }
 
 /**
@@ -171,14 +209,40 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
   // Polls on a faster clock (tests, the soak) keep their proportions: the longest wait is ten base intervals.
   if (given.maxPullIntervalMs === undefined) settings.maxPullIntervalMs = 10 * settings.pullIntervalMs
   await mkdir(dir, { recursive: true })
+  const log = options.log ?? (() => {})
+  const durable = options.options?.durableWrites ?? true
   let level = options.level
   const ownsLevel = !level
-  if (!level) {
-    const { ClassicLevel } = await import('classic-level')
-    level = new ClassicLevel<string, unknown>(join(dir, 'store'), { valueEncoding: 'json' }) as unknown as Level
-  }
-  await level.open()
-  const store = new Store(level, options.options?.durableWrites ?? true, new StorageGuard(dir))
+  let storeRecovery: StoreRecovery | null = null
+  if (level) await level.open()
+  else ({ level, recovery: storeRecovery } = await openStoreRecovering(join(dir, 'store'), log, options.levelFactory))
+  const { journal, load } = await OutboxJournal.open(join(dir, OUTBOX_JOURNAL_FILE), durable)
+  const store = new Store(level, durable, new StorageGuard(dir), journal)
+  const replay = replayOutbox({
+    store: await store.outboxEntries(),
+    storeMeta: await store.journaledMeta(),
+    journal: [...journal.entries.values()],
+    journalMeta: journal.meta,
+    load,
+  })
+  if (replay.changed) await store.replaceOutbox(replay.entries, replay.meta)
+  // A store that lost queued actions (or was repaired) may have lost pulled documents too while
+  // keeping the cursor: the next pull is a full one.
+  if (storeRecovery || replay.restored > 0 || replay.dropped > 0) await store.batch([store.deleteCursorOp()])
+  await journal.reset(replay.entries, replay.meta)
+  const recovery: WorkspaceRecovery | null =
+    storeRecovery || replay.restored > 0 || replay.dropped > 0 || load.damaged > 0
+      ? {
+          store: storeRecovery,
+          restoredActions: replay.restored,
+          droppedActions: replay.dropped,
+          damagedJournalRecords: load.damaged,
+        }
+      : null
+  if (recovery)
+    log(
+      `Outbox replayed from its journal in ${dir}: ${replay.restored} queued actions restored, ${replay.dropped} already settled dropped, ${load.damaged} damaged journal records`,
+    )
   const lock = new Mutex()
   const outbox = new Outbox(store, dir, lock, clock, {
     undoWindowMs: settings.undoWindowMs,
@@ -383,6 +447,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     },
 
     status: () => engine.status(),
+    recovery: () => recovery,
     start: () => engine.start(),
     pause: (reason) => engine.pause(reason),
     resume: () => engine.resume(),

@@ -44,8 +44,14 @@ export interface AuthServiceDeps {
   dispatcher?: Dispatcher
   /** Sends `auth.changed` to the renderer (the EventBus's emit). */
   emit?: (event: 'auth.changed', payload: AuthChanged) => void
-  /** Deletes an account's local cache (offline store); called on sign-out with clearCache and on remove. */
-  clearAccountCache?: (accountId: string) => Promise<void>
+  /**
+   * Deletes an account's local cache (offline store); called on remove, and on sign-out with
+   * clearCache, where `keepQueue` keeps the actions still waiting to be sent (the person asked
+   * to remove cached documents, not their work).
+   */
+  clearAccountCache?: (accountId: string, options?: { keepQueue?: boolean }) => Promise<void>
+  /** Actions of an account waiting to be sent (its outbox); 0 when not wired. */
+  queuedActions?: (accountId: string) => Promise<number>
   /** Redacted diagnostics. */
   log?: (line: string) => void
   startLoopbackListener?: typeof defaultStartLoopbackListener
@@ -287,7 +293,7 @@ export class AuthService {
     await this.managerFor(account.id).clearTokens()
     this.clients.delete(accountId)
     if (this.deps.accountStore.getCurrentId() === accountId) this.deps.accountStore.setCurrentId(null)
-    if (clearCache) await this.deps.clearAccountCache?.(accountId)
+    if (clearCache) await this.deps.clearAccountCache?.(accountId, { keepQueue: true })
     this.emit({ accountId, signedIn: false, reason: 'signed_out' })
   }
 
@@ -380,6 +386,12 @@ export class AuthService {
     const baseUrl = sandbox.url.replace(/\/+$/, '')
     let account = this.deps.accountStore.list().find((a) => a.demo)
     if (account && (account.baseUrl !== baseUrl || account.clientId !== credentials.clientId)) {
+      // A demo sandbox at another address is another service: its queue cannot go there. Said, not silent.
+      const queued = (await this.deps.queuedActions?.(account.id).catch(() => 0)) ?? 0
+      if (queued > 0)
+        this.log(
+          `The demo service moved from ${account.baseUrl} to ${baseUrl}: the demo account is replaced and its ${queued} queued actions are discarded`,
+        )
       await this.removeAccount(account.id)
       account = undefined
     }
@@ -531,6 +543,7 @@ export class AuthService {
       current: this.deps.accountStore.getCurrentId() === account.id,
       demo: account.demo,
       systemBrowser: isLoopbackRedirectUri(account.redirectUri),
+      queuedActions: (await this.deps.queuedActions?.(account.id).catch(() => 0)) ?? 0,
     }
   }
 

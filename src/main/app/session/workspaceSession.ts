@@ -1,7 +1,13 @@
-import { rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ApiClient } from '../../api'
-import { openWorkspace, type OfflineWorkspace, type WorkspaceOptions } from '../../offline'
+import {
+  openWorkspace,
+  OUTBOX_JOURNAL_FILE,
+  queuedActionsIn,
+  type OfflineWorkspace,
+  type WorkspaceOptions,
+} from '../../offline'
 import { AppError } from '../errors'
 
 /** An error for the renderer (`not_signed_in`): nobody is signed in, so there is no workspace to read. */
@@ -20,7 +26,8 @@ export function accountDir(userDataDir: string, accountId: string): string {
 /**
  * Keeps the offline workspace of the current account open: `activate` opens the account's
  * workspace (closing the previous one), `deactivate` closes it (its data stays on disk; the
- * outbox is replayed at the next sign-in), `clearCache` deletes the account's folder.
+ * outbox is replayed at the next sign-in), `clearCache` deletes the account's folder (with
+ * `keepQueue`, all but its queued actions: the outbox journal and the files of queued uploads).
  * Opening is serialised so two quick account switches never open two stores at once.
  */
 export class WorkspaceSession {
@@ -64,6 +71,7 @@ export class WorkspaceSession {
         client: this.deps.clientFor(accountId),
         userId,
         emit: this.deps.emit,
+        log: this.deps.log,
         ...(this.deps.workspaceOptions || this.cacheCapBytes !== null
           ? {
               options: {
@@ -104,10 +112,32 @@ export class WorkspaceSession {
   }
 
   /** Deletes the account's local cache (store, previews, originals) after closing it. */
-  clearCache(accountId: string): Promise<void> {
+  /**
+   * Actions of `accountId` waiting to be sent (pending, in flight or failed): from the open
+   * workspace, else from the account's outbox journal on disk. An account whose service moved
+   * to another address keeps its queue under the old address: this is how the person hears of it.
+   */
+  async queuedActions(accountId: string): Promise<number> {
+    if (this.current?.accountId === accountId) return (await this.current.workspace.listOutbox()).length
+    return queuedActionsIn(accountDir(this.deps.userDataDir, accountId)).catch(() => 0)
+  }
+
+  clearCache(accountId: string, options: { keepQueue?: boolean } = {}): Promise<void> {
     return this.serialise(async () => {
       if (this.current?.accountId === accountId) await this.closeCurrent()
-      await rm(accountDir(this.deps.userDataDir, accountId), { recursive: true, force: true })
+      const dir = accountDir(this.deps.userDataDir, accountId)
+      const queued = options.keepQueue ? await queuedActionsIn(dir).catch(() => 0) : 0
+      if (queued === 0) {
+        await rm(dir, { recursive: true, force: true })
+        return
+      }
+      // Only the cached documents go: the outbox journal and the files of queued uploads stay,
+      // and the next open rebuilds the queue from the journal (a fresh store, a full pull).
+      for (const name of await readdir(dir)) {
+        if (name !== OUTBOX_JOURNAL_FILE && name !== 'uploads')
+          await rm(join(dir, name), { recursive: true, force: true })
+      }
+      this.deps.log(`Cache of account ${accountId} removed; its ${queued} queued actions kept`)
     })
   }
 

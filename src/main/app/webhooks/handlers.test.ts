@@ -46,17 +46,27 @@ describe('webhooks', () => {
     ])
   })
 
-  it('refuses an http URL to another host before calling the service, on the url field', async () => {
+  it('refuses plain http, credentials in the URL and non-public addresses before calling the service, on the url field', async () => {
     const { run, calls } = setup()
-    await expect(run('webhooks.update', { webhookId: 1, url: 'http://hooks.example.com/h' })).rejects.toMatchObject({
-      code: 'validation',
-      details: { fields: { url: [expect.stringMatching(/https/)] } },
-    })
-    await expect(run('webhooks.update', { webhookId: 1, url: 'not a url' })).rejects.toMatchObject({
-      code: 'validation',
-    })
+    const refused: [string, string][] = [
+      ['http://hooks.example.com/h', 'not_https'],
+      ['http://127.0.0.1:6379/', 'not_https'],
+      ['http://[::1]:22/', 'not_https'],
+      ['https://0x7f.0.0.1/', 'local_address'],
+      ['https://2130706433/', 'local_address'],
+      ['https://169.254.169.254/latest/meta-data/', 'local_address'],
+      ['https://10.0.0.5/', 'local_address'],
+      ['https://user:pass@hooks.example.com/', 'credentials'],
+      ['not a url', 'invalid'],
+    ]
+    for (const [url, problem] of refused) {
+      await expect(run('webhooks.update', { webhookId: 1, url })).rejects.toMatchObject({
+        code: 'validation',
+        details: { fields: { url: [expect.any(String)] }, problem },
+      })
+    }
     expect(calls).toEqual([])
-    await run('webhooks.update', { webhookId: 1, url: 'http://127.0.0.1:9000/h' })
+    await run('webhooks.update', { webhookId: 1, url: 'https://hooks.example.com/h' })
     expect(calls).toHaveLength(1)
   })
 

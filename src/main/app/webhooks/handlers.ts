@@ -1,4 +1,4 @@
-import { isAllowedServiceUrl } from '../../../shared/api/serviceUrl'
+import { WEBHOOK_URL_MESSAGES, webhookUrlProblem } from '../../../shared/api/webhookUrl'
 import type { ApiClient } from '../../api/client'
 import { AppError } from '../errors'
 import type { HandlersFor } from '../router'
@@ -24,9 +24,10 @@ export interface WebhookClient extends Pick<ApiClient, 'deleteWebhook'> {
  * `webhooks.update` and `webhooks.delete`, sent to the service at once (they need a
  * connection). The URL alone goes as the string body; with credentials or settings, the
  * record. A 422 answers `validation` with `details.fields` (e.g. `auth_credentials.password`).
- * Before anything is sent, the URL must follow Docket's one address rule (https, or http only
- * on a loopback host: the service would send the credentials to it in the clear), else
- * `validation` with `details.fields.url`.
+ * Before anything is sent, the URL must follow the webhook address rule
+ * (src/shared/api/webhookUrl.ts: https, no credentials in it, a public host in any notation),
+ * else `validation` with `details.fields.url` (the English sentence) and `details.problem`
+ * (the rule's code, which the form words in the person's language).
  */
 export function createWebhookHandlers(deps: {
   /** The service client of the signed-in account (called on each request). */
@@ -34,8 +35,11 @@ export function createWebhookHandlers(deps: {
 }): HandlersFor<'webhooks.update' | 'webhooks.delete'> {
   return {
     'webhooks.update': async ({ webhookId, url, authCredentials, settings }) => {
-      const problem = urlProblem(url)
-      if (problem) throw new AppError('validation', problem, { fields: { url: [problem] } })
+      const problem = webhookUrlProblem(url)
+      if (problem) {
+        const message = WEBHOOK_URL_MESSAGES[problem]
+        throw new AppError('validation', message, { fields: { url: [message] }, problem })
+      }
       const body =
         authCredentials || settings
           ? {
@@ -52,20 +56,4 @@ export function createWebhookHandlers(deps: {
       return { deleted: true }
     },
   }
-}
-
-/** Why a webhook URL is refused, or null: an absolute http(s) address, https unless on loopback. */
-function urlProblem(url: string): string | null {
-  let parsed: URL
-  try {
-    parsed = new URL(url.trim())
-  } catch {
-    return 'The webhook URL is not a complete address.'
-  }
-  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.hostname === '') {
-    return 'The webhook URL must start with https://.'
-  }
-  return isAllowedServiceUrl(parsed)
-    ? null
-    : 'The webhook URL must use https:// (plain http:// only for an address on this computer).'
 }

@@ -5,6 +5,8 @@ import type { OutboxEntry } from '../../../shared/outbox/entry'
 import type { EncodedDocument } from '../../api/documentPage'
 import { agendaDocumentKey, commentKey, fileKey, leadingId, META, pad, prefixed, trailingId, under } from './keys'
 import { StorageGuard } from '../storageFailure'
+import type { JournalChange, OutboxJournal } from './journal'
+import { Mutex } from './mutex'
 import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './records'
 
 /**
@@ -68,6 +70,11 @@ export class Store {
     private readonly sync: boolean,
     /** Runs every write: a full disk or read-only folder becomes a `StorageFailure` the engine hears of. */
     readonly guard: StorageGuard = new StorageGuard(''),
+    /**
+     * The outbox journal (journal.ts): every batch that touches the outbox or its meta values
+     * is appended to it first; none in tests that do not need it.
+     */
+    readonly journal?: OutboxJournal,
   ) {
     const json = { valueEncoding: 'json' as const }
     this.docs = db.sublevel<string, DocumentRecord>('docs', json)
@@ -89,8 +96,48 @@ export class Store {
    */
   async batch(ops: BatchOp[], options: { fsync?: boolean } = {}): Promise<void> {
     if (ops.length === 0) return
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await this.guard.write(() => this.db.batch(ops as any, { sync: this.sync && options.fsync !== false } as any))
+    const write = () =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      this.guard.write(() => this.db.batch(ops as any, { sync: this.sync && options.fsync !== false } as any))
+    const journal = this.journal
+    const change = journal && this.journalChangeOf(ops)
+    if (!journal || !change) return write()
+    // The journal first (never behind the store), in the same order as the batches themselves.
+    await this.journalLock.run(async () => {
+      const inverse = journal.inverseOf(change)
+      await this.guard.write(() => journal.append(change))
+      try {
+        await write()
+      } catch (error) {
+        // The batch did not happen: neither may the journal's record of it. If even this append
+        // fails, the next open may restore an action the person was told was not kept (never the
+        // other way round: nothing kept is lost).
+        await journal.append(inverse).catch(() => {})
+        throw error
+      }
+    })
+  }
+
+  private readonly journalLock = new Mutex()
+
+  /** The outbox part of a batch (entries and journaled meta values), or undefined when it has none. */
+  private journalChangeOf(ops: readonly BatchOp[]): JournalChange | undefined {
+    const outbox = this.sub(this.outbox)
+    const meta = this.sub(this.meta)
+    const change: Required<JournalChange> = { put: [], del: [], meta: {}, unmeta: [] }
+    let any = false
+    for (const op of ops) {
+      if (op.sublevel === outbox) {
+        if (op.type === 'put') change.put.push(op.value as OutboxEntry)
+        else change.del.push(Number(op.key))
+        any = true
+      } else if (op.sublevel === meta && isJournaledMetaKey(op.key)) {
+        if (op.type === 'put') change.meta[op.key] = op.value
+        else change.unmeta.push(op.key)
+        any = true
+      }
+    }
+    return any ? change : undefined
   }
 
   /**
@@ -328,6 +375,11 @@ export class Store {
     return this.putMetaOp(META.cursor, cursor)
   }
 
+  /** Op forgetting the pull cursor: the next pull is a full one (after the store was damaged). */
+  deleteCursorOp(): BatchOp {
+    return { type: 'del', sublevel: this.sub(this.meta), key: META.cursor }
+  }
+
   /** The last outbox sequence number given out (0: none yet). */
   async outboxSeq(): Promise<number> {
     return ((await this.meta.get(META.outboxSeq)) as number | undefined) ?? 0
@@ -427,6 +479,28 @@ export class Store {
     return entries
   }
 
+  /** The journaled meta values (outbox sequence, local ids, id maps, upload claims) as stored. */
+  async journaledMeta(): Promise<Map<string, unknown>> {
+    const values = new Map<string, unknown>()
+    for await (const [key, value] of this.meta.iterator()) if (isJournaledMetaKey(key)) values.set(key, value)
+    return values
+  }
+
+  /**
+   * Writes the outbox part of the store as it should be (after the journal's replay: outbox.ts
+   * `replayJournal`): `entries` replace every stored entry, `meta` values are written. Not
+   * journaled (the journal is rewritten from the same values).
+   */
+  async replaceOutbox(entries: readonly OutboxEntry[], meta: ReadonlyMap<string, unknown>): Promise<void> {
+    const ops: BatchOp[] = []
+    for await (const key of this.outbox.keys()) ops.push({ type: 'del', sublevel: this.sub(this.outbox), key })
+    for await (const key of this.outboxIds.keys()) ops.push({ type: 'del', sublevel: this.sub(this.outboxIds), key })
+    for (const entry of entries) ops.push(...this.addEntryOps(entry))
+    for (const [key, value] of meta) ops.push(this.putMetaOp(key, value))
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await this.guard.write(() => this.db.batch(ops as any, { sync: this.sync } as any))
+  }
+
   /** The outbox entry `id`, if it is still in the outbox. */
   async outboxEntry(id: string): Promise<OutboxEntry | undefined> {
     const seq = await this.outboxIds.get(id)
@@ -480,4 +554,15 @@ export class Store {
   private sub<V>(s: Sub<V>): Sub<unknown> {
     return s as Sub<unknown>
   }
+}
+
+/** Meta keys the outbox journal keeps: what replaying queued actions needs besides the entries. */
+function isJournaledMetaKey(key: string): boolean {
+  return (
+    key === META.outboxSeq ||
+    key === META.localAgenda ||
+    key.startsWith(META.commentIds) ||
+    key.startsWith(META.agendaIds) ||
+    key.startsWith(META.uploadClaims)
+  )
 }

@@ -46,6 +46,23 @@ export const cs = {
   'sync.failed_other': '{count} akcí selhalo',
   'sync.failed_few': '{count} akce selhaly',
   'sync.failed_many': '{count} akce selhalo',
+  'sync.recovered.region': 'Obnovená místní mezipaměť',
+  'sync.recovered.rebuilt':
+    'Místní mezipaměť byla poškozená a znovu se sestavuje ze služby. Poškozená kopie je uložena ve složce {folder}.',
+  'sync.recovered.repaired': 'Místní mezipaměť byla poškozená a byla opravena; úplná synchronizace ji obnoví.',
+  'sync.recovered.actionsToo_one': 'Vaše {count} akce čekající ve frontě zůstala zachována a bude odeslána.',
+  'sync.recovered.actionsToo_few': 'Vaše {count} akce čekající ve frontě zůstaly zachovány a budou odeslány.',
+  'sync.recovered.actionsToo_many': 'Vašich {count} akce čekající ve frontě zůstalo zachováno a bude odesláno.',
+  'sync.recovered.actionsToo_other': 'Vašich {count} akcí čekajících ve frontě zůstalo zachováno a bude odesláno.',
+  'sync.recovered.actions_one':
+    'Místní mezipaměť ztratila {count} akci čekající ve frontě; byla obnovena a bude odeslána.',
+  'sync.recovered.actions_few':
+    'Místní mezipaměť ztratila {count} akce čekající ve frontě; byly obnoveny a budou odeslány.',
+  'sync.recovered.actions_many':
+    'Místní mezipaměť ztratila {count} akce čekající ve frontě; byly obnoveny a budou odeslány.',
+  'sync.recovered.actions_other':
+    'Místní mezipaměť ztratila {count} akcí čekajících ve frontě; byly obnoveny a budou odeslány.',
+  'sync.recovered.ok': 'OK',
   'sync.lastSync': 'Poslední synchronizace {time}',
   'sync.syncing': 'Synchronizace',
 
@@ -387,6 +404,18 @@ export const cs = {
   'auth.continue': 'Pokračovat',
   'auth.remove': 'Odebrat',
   'auth.removeConfirm': 'Odebrat účet „{label}“ a jeho uložené přihlášení z tohoto počítače?',
+  'auth.queuedActions_one': '{count} akce čeká na odeslání na tuto adresu',
+  'auth.queuedActions_few': '{count} akce čekají na odeslání na tuto adresu',
+  'auth.queuedActions_many': '{count} akce čeká na odeslání na tuto adresu',
+  'auth.queuedActions_other': '{count} akcí čeká na odeslání na tuto adresu',
+  'auth.removeConfirmQueued_one':
+    'Odebrat účet „{label}“? {count} akce čekající na odeslání do jeho služby bude ztracena.',
+  'auth.removeConfirmQueued_few':
+    'Odebrat účet „{label}“? {count} akce čekající na odeslání do jeho služby budou ztraceny.',
+  'auth.removeConfirmQueued_many':
+    'Odebrat účet „{label}“? {count} akce čekající na odeslání do jeho služby bude ztraceno.',
+  'auth.removeConfirmQueued_other':
+    'Odebrat účet „{label}“? {count} akcí čekajících na odeslání do jeho služby bude ztraceno.',
   'auth.addServer': 'Přidat server',
   'auth.addTitle': 'Přidat server',
   'auth.label': 'Název',
@@ -561,7 +590,7 @@ export const cs = {
   'webhooks.deleteYes': 'Smazat',
   'webhooks.saved': 'Webhook uložen.',
   'webhooks.deleted': 'Webhook smazán.',
-  'webhooks.invalidUrl': 'Zadejte celou adresu začínající https:// (nebo http:// pro místní adresu).',
+  'webhooks.invalidUrl': 'Zadejte celou adresu začínající https://.',
   'webhooks.invalidId': 'Zadejte číslo webhooku (celé číslo).',
   'webhooks.serverRefused': 'Služba webhook odmítla; zprávy jsou níže.',
 
@@ -942,7 +971,10 @@ export const cs = {
   'export.skipped_many': '{count} dokladu bez data vystavení nebo částky bylo vynecháno.',
   'export.skipped_other': '{count} dokladů bez data vystavení nebo částky bylo vynecháno.',
   'webhooks.idHint': 'Číslo webhooku najdete v nastavení API služby. Docket si ho pro tento účet pamatuje.',
-  'webhooks.insecureUrl': 'Použijte https:// (prosté http:// jen pro adresu na tomto počítači, např. 127.0.0.1).',
+  'webhooks.insecureUrl': 'Použijte https://: služba posílá heslo webhooku s každým voláním.',
+  'webhooks.urlCredentials': 'Uživatelské jméno a heslo do adresy nepatří: zadejte je v části Přihlašovací údaje.',
+  'webhooks.localUrl':
+    'Použijte veřejnou adresu: ne tento počítač, soukromou či místní síť, link-local, multicastovou ani vyhrazenou adresu.',
   'webhooks.credentialsHint': 'Služba se na vaši adresu přihlašuje tímto uživatelem a heslem.',
   'webhooks.passwordRule': 'Alespoň jedna číslice.',
   'webhooks.passwordDigit': 'Heslo musí obsahovat alespoň jednu číslici.',

@@ -44,6 +44,16 @@ export const en = {
   'sync.pending_other': '{count} actions to send',
   'sync.failed_one': '{count} action failed',
   'sync.failed_other': '{count} actions failed',
+  'sync.recovered.region': 'Local cache recovered',
+  'sync.recovered.rebuilt':
+    'The local cache was damaged and is being rebuilt from the service. The damaged copy is kept in {folder}.',
+  'sync.recovered.repaired': 'The local cache was damaged and has been repaired; a full sync refreshes it.',
+  'sync.recovered.actionsToo_one': 'Your {count} queued action was kept and will be sent.',
+  'sync.recovered.actionsToo_other': 'Your {count} queued actions were kept and will be sent.',
+  'sync.recovered.actions_one': 'The local cache had lost {count} queued action; it was restored and will be sent.',
+  'sync.recovered.actions_other':
+    'The local cache had lost {count} queued actions; they were restored and will be sent.',
+  'sync.recovered.ok': 'OK',
   'sync.lastSync': 'Last sync {time}',
   'sync.syncing': 'Syncing',
 
@@ -358,6 +368,12 @@ export const en = {
   'auth.continue': 'Continue',
   'auth.remove': 'Remove',
   'auth.removeConfirm': 'Remove the account “{label}” and its saved sign-in from this computer?',
+  'auth.queuedActions_one': '{count} action waiting to be sent to this address',
+  'auth.queuedActions_other': '{count} actions waiting to be sent to this address',
+  'auth.removeConfirmQueued_one':
+    'Remove the account “{label}”? {count} action waiting to be sent to its service will be lost.',
+  'auth.removeConfirmQueued_other':
+    'Remove the account “{label}”? {count} actions waiting to be sent to its service will be lost.',
   'auth.addServer': 'Add a server',
   'auth.addTitle': 'Add a server',
   'auth.label': 'Name',
@@ -529,7 +545,7 @@ export const en = {
   'webhooks.deleteYes': 'Delete',
   'webhooks.saved': 'Webhook saved.',
   'webhooks.deleted': 'Webhook deleted.',
-  'webhooks.invalidUrl': 'Enter a full address starting with https:// (or http:// for a local address).',
+  'webhooks.invalidUrl': 'Enter a full address starting with https://.',
   'webhooks.invalidId': 'Enter the webhook number (a whole number).',
   'webhooks.serverRefused': 'The service refused the webhook; see the messages below.',
 
@@ -893,7 +909,10 @@ export const en = {
   'export.skipped_other': '{count} documents without an issue date or total were left out.',
   'webhooks.idHint':
     "The webhook's number is shown in the service's API settings. Docket remembers it for this account.",
-  'webhooks.insecureUrl': 'Use https:// (plain http:// only for an address on this computer, such as 127.0.0.1).',
+  'webhooks.insecureUrl': 'Use https://: the service sends the webhook password with every call.',
+  'webhooks.urlCredentials': 'Leave the user name and password out of the URL: enter them under Credentials.',
+  'webhooks.localUrl':
+    'Use a public address: not this computer, a private or local network, a link-local, multicast or reserved address.',
   'webhooks.credentialsHint': 'The service signs in to your address with this user and password.',
   'webhooks.passwordRule': 'At least one digit.',
   'webhooks.passwordDigit': 'The password needs at least one digit.',

@@ -28,6 +28,12 @@ export const accountSummarySchema = z.object({
   demo: z.boolean(),
   /** "Sign in with the system browser" is possible (the redirect URI is a loopback one). */
   systemBrowser: z.boolean(),
+  /**
+   * Actions waiting to be sent to this account's service. The queue belongs to the account (its
+   * service address and user): after a move of the service to a new address, added as a new
+   * account, the old account keeps its queue, sent only from that account.
+   */
+  queuedActions: z.number().int().nonnegative(),
 })
 export type AccountSummary = z.infer<typeof accountSummarySchema>
 

@@ -69,8 +69,31 @@ export const cacheUsageSchema = z.object({
 })
 export type CacheUsage = z.infer<typeof cacheUsageSchema>
 
+/**
+ * What the start of the open workspace recovered from: its store repaired or rebuilt (the
+ * damaged folder moved aside to `movedTo`, kept), and the queued actions the outbox journal
+ * restored or dropped (already done). Null after a normal start.
+ */
+export const cacheRecoverySchema = z
+  .object({
+    store: z
+      .object({ kind: z.enum(['repaired', 'rebuilt']), cause: z.string(), movedTo: z.string().nullable() })
+      .nullable(),
+    restoredActions: z.number().int().nonnegative(),
+    droppedActions: z.number().int().nonnegative(),
+    damagedJournalRecords: z.number().int().nonnegative(),
+  })
+  .nullable()
+export type CacheRecovery = z.infer<typeof cacheRecoverySchema>
+
 /** Channels of the sync engine. */
 export const syncChannels = defineChannels({
+  'sync.recovery': {
+    input: noInput,
+    output: cacheRecoverySchema,
+    description:
+      'What opening the local cache recovered from (repaired, rebuilt with the damaged copy kept, queued actions restored), or null; error `not_signed_in`.',
+  },
   'sync.status': {
     input: noInput,
     output: syncStatusSchema,

@@ -1,25 +1,31 @@
-import { isAllowedServiceUrl } from '../../../../shared/api/serviceUrl'
+import { webhookUrlProblem, type WebhookUrlProblem } from '../../../../shared/api/webhookUrl'
 
 /**
- * The webhook form's rules, checked as the user types (the service checks them again):
- * the URL follows Docket's one address rule (https, or http only on this computer:
- * src/shared/api/serviceUrl.ts), the password has at least one digit (the service refuses
- * one without, docs/service-interface.md "Webhooks"), the webhook id is a whole number.
+ * The webhook form's rules, checked as the user types (main and the service check them again):
+ * the URL follows the webhook address rule (https, no credentials in it, a public host in any
+ * notation: src/shared/api/webhookUrl.ts, the same function main's handler calls), the password
+ * has at least one digit (the service refuses one without, docs/service-interface.md
+ * "Webhooks"), the webhook id is a whole number.
  */
 
-/** Problems of the URL: `missing`, `invalid` (not an absolute http(s) address) or `insecure` (http to another host). */
-export function urlProblem(text: string): 'missing' | 'invalid' | 'insecure' | null {
-  const trimmed = text.trim()
-  if (trimmed === '') return 'missing'
-  let url: URL
-  try {
-    url = new URL(trimmed)
-  } catch {
-    return 'invalid'
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'invalid'
-  if (url.hostname === '') return 'invalid'
-  return isAllowedServiceUrl(url) ? null : 'insecure'
+/** Why the URL is refused (see webhookUrl.ts), or null. */
+export function urlProblem(text: string): WebhookUrlProblem | null {
+  return webhookUrlProblem(text)
+}
+
+/** The catalog key of the message for each URL problem, in the person's language. */
+export const URL_PROBLEM_KEYS = {
+  missing: 'webhooks.invalidUrl',
+  invalid: 'webhooks.invalidUrl',
+  not_https: 'webhooks.insecureUrl',
+  credentials: 'webhooks.urlCredentials',
+  local_address: 'webhooks.localUrl',
+} as const satisfies Record<WebhookUrlProblem, string>
+
+/** The URL problem main's `validation` error names in `details.problem`, if any. */
+export function urlProblemOf(error: unknown): WebhookUrlProblem | null {
+  const problem = (error as { details?: { problem?: unknown } } | null)?.details?.problem
+  return typeof problem === 'string' && problem in URL_PROBLEM_KEYS ? (problem as WebhookUrlProblem) : null
 }
 
 /** True when a password meets the service's rule: at least one digit. */
