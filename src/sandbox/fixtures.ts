@@ -307,7 +307,9 @@ function taxLines(record: Json, data: ExtractedData): Omit<TaxLine, 'id'>[] {
   const itemRates = [...byRate.keys()].filter((rate) => rate !== 0)
   const percent =
     statedRate ??
-    (itemRates.length === 1 ? itemRates[0]! : exactRate(vat_total, sub_total, data.supplier.country, data.header.issue_date))
+    (itemRates.length === 1
+      ? itemRates[0]!
+      : exactRate(vat_total, sub_total, data.supplier.country, data.header.issue_date))
   return [{ percent, sub_total, vat_total, total, paid_deposits: 0 }]
 }
 

@@ -102,10 +102,24 @@ export function checkTaxLines(doc: CheckedDocument): CheckResult {
   if (subTotal === null && vatTotal === null) return skipped('tax_lines')
   const terms = Math.min(Math.max(lines.length, 1), 5)
   if (linesSub !== null && subTotal !== null && !sameAmount(linesSub, subTotal, terms)) {
-    return { code: 'tax_lines', status: 'warning', variant: 'base', rule: 'BR-S-08', stated: subTotal, computed: linesSub }
+    return {
+      code: 'tax_lines',
+      status: 'warning',
+      variant: 'base',
+      rule: 'BR-S-08',
+      stated: subTotal,
+      computed: linesSub,
+    }
   }
   if (linesVat !== null && vatTotal !== null && !sameAmount(linesVat, vatTotal, terms)) {
-    return { code: 'tax_lines', status: 'warning', variant: 'vat', rule: 'BR-CO-14', stated: vatTotal, computed: linesVat }
+    return {
+      code: 'tax_lines',
+      status: 'warning',
+      variant: 'vat',
+      rule: 'BR-CO-14',
+      stated: vatTotal,
+      computed: linesVat,
+    }
   }
   return { code: 'tax_lines', status: 'ok', rule: 'BR-CO-14' }
 }
@@ -176,7 +190,13 @@ export function checkIban(doc: CheckedDocument): CheckResult {
   }
   const expected = getCountrySpecifications()[country]?.chars
   if (has(ValidationErrorsIBAN.WrongBBANLength) && expected && expected !== iban.length) {
-    return { code: 'iban', status: 'warning', variant: 'length', iban, params: { country, length: iban.length, expected } }
+    return {
+      code: 'iban',
+      status: 'warning',
+      variant: 'length',
+      iban,
+      params: { country, length: iban.length, expected },
+    }
   }
   const variant = has(ValidationErrorsIBAN.WrongBBANFormat) ? 'format' : 'checksum'
   return { code: 'iban', status: 'warning', variant, iban, params: { country } }

@@ -1,4 +1,5 @@
 import { isCreditNote, ownSideOf, type AgendaProfile, type CheckedDocument } from './context'
+import { checkItemsSum } from './documentChecks'
 import { amountOf, roundCents, sameAmount, sumDefined, vatOf } from './money'
 import type { CheckResult } from './result'
 import { supplierCountryOf } from './taxRate'
@@ -68,9 +69,8 @@ export function checkVatPerRate(doc: CheckedDocument): CheckResult {
   const charges = sumDefined([s.shipping, s.other_cost1, s.other_cost2, s.other_cost3].map(amountOf)) ?? 0
   const allowances = amountOf(s.total_discount) ?? 0
   const shared = charges !== 0 || allowances !== 0
-  const itemsNet = byRate ? sumDefined([...byRate.values()].map((entry) => entry.base)) : null
-  const total = amountOf(s.total)
-  const gross = itemsNet !== null && total !== null && total !== amountOf(s.sub_total) && sameAmount(itemsNet, total, 5)
+  // Items priced with VAT (they add up to the gross total) are no bases to compare.
+  const gross = byRate !== null && checkItemsSum(doc).variant === 'gross'
   if (byRate && !gross && (!shared || (byRate.size === 1 && lines.length === 1))) {
     for (const line of lines) {
       const percent = amountOf(line.percent)!
@@ -237,12 +237,13 @@ export function checkExemptReason(doc: CheckedDocument, agenda: AgendaProfile | 
 
 /** Words that say how and when to pay, when the invoice gives terms instead of a due date. */
 const PAYMENT_TERMS =
-  /zahlbar|payable|payment terms|splatn|betaalbaar|betalen binnen|payable|[àa] r[ée]ception|net\s*\d+|\d+\s*(days|tage[n]?|dn[ií]|dn[ůu]|jours|dagen)/i
+  /zahlbar|payable|payment terms|payment\s*:|\bpaid\b|betaald|bezahlt|zaplaceno|uhrazeno|splatn|betaalbaar|betalen binnen|[àa] r[ée]ception|net\s*\d+|\d+\s*(days|tage[n]?|dn[ií]|dn[ůu]|jours|dagen)/i
 
 /**
  * Due date or payment terms (EN 16931 BR-CO-25): an invoice with an amount due (the
  * `payment_amount`, else the total) above 0 states a due date or payment terms. Terms are
- * found in the header's texts ("Zahlbar innerhalb 30 Tagen", "splatné do 14 dnů"): then
+ * found in the header's texts ("Zahlbar innerhalb 30 Tagen", "splatné do 14 dnů", or how it
+ * was paid: "Payment: iDEAL"): then
  * `ok` with `variant: terms`. Nothing due (paid, a credit note) passes. Skipped for receipts
  * (`invoice_type` 3) and when no amount was extracted.
  */
@@ -250,9 +251,12 @@ export function checkPaymentTerms(doc: CheckedDocument): CheckResult {
   if (doc.invoice_type === 3) return skipped('payment_terms')
   const due = amountOf(doc.summary?.payment_amount) ?? amountOf(doc.summary?.total)
   if (due === null) return skipped('payment_terms')
-  if (due <= 0 || isCreditNote(doc)) return { code: 'payment_terms', status: 'ok', variant: 'nothing_due', rule: 'BR-CO-25' }
+  if (due <= 0 || isCreditNote(doc))
+    return { code: 'payment_terms', status: 'ok', variant: 'nothing_due', rule: 'BR-CO-25' }
   const dueDate = doc.data?.header?.due_date
-  if (dueDate && dueDate.trim()) return { code: 'payment_terms', status: 'ok', rule: 'BR-CO-25', params: { date: dueDate.slice(0, 10) } }
-  if (PAYMENT_TERMS.test(notesOf(doc))) return { code: 'payment_terms', status: 'ok', variant: 'terms', rule: 'BR-CO-25' }
+  if (dueDate && dueDate.trim())
+    return { code: 'payment_terms', status: 'ok', rule: 'BR-CO-25', params: { date: dueDate.slice(0, 10) } }
+  if (PAYMENT_TERMS.test(notesOf(doc)))
+    return { code: 'payment_terms', status: 'ok', variant: 'terms', rule: 'BR-CO-25' }
   return { code: 'payment_terms', status: 'warning', rule: 'BR-CO-25', stated: due }
 }
