@@ -200,6 +200,7 @@ export async function seedStore(
       count: synthetic.count,
       seed: synthetic.seed,
       company: company(a2),
+      homeCurrency: a2.home_currency,
     })) {
       store.addDocument({
         agendaId: a2.id,
