@@ -243,6 +243,7 @@ describe('all checks', () => {
       'payment_terms',
       'overdue',
       'iban',
+      'bank_account_change',
       'duplicate',
     ])
     expect(results.filter((r) => r.status === 'warning')).toEqual([])

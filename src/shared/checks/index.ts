@@ -6,6 +6,7 @@
  */
 export * from './result'
 export * from './money'
+export * from './bankAccount'
 export * from './context'
 export * from './documentChecks'
 export * from './duplicates'

@@ -1,3 +1,4 @@
+import { checkBankAccountChange, type SupplierAccountRecord } from './bankAccount'
 import type { AgendaProfile, CheckedDocument } from './context'
 import { checkCounterparty } from './counterparty'
 import {
@@ -26,6 +27,11 @@ export interface CheckContext {
   company?: AgendaProfile | null
   /** Reference exchange rates (default: the ECB table shipped with Docket). */
   rates?: ReferenceRateTable
+  /**
+   * The invoices with a bank account of the account's suppliers, in every agenda (main reads
+   * them from the local cache); without it the bank-account check is skipped.
+   */
+  supplierAccounts?: Iterable<SupplierAccountRecord>
 }
 
 /** The checks that need nothing but the document and the agenda's profile, in the panel's order. */
@@ -74,9 +80,10 @@ export function runChecks(doc: CheckedDocument, context: CheckContext): CheckRes
     ...ownChecks(doc, context.company, rates),
     () => checkOverdue(doc, context.today),
     () => checkIban(doc),
+    () => checkBankAccountChange(doc, context.supplierAccounts ?? []),
     () => checkDuplicate(doc, context.agenda),
   ]
-  const codes: CheckCode[] = [...OWN_CODES, 'overdue', 'iban', 'duplicate']
+  const codes: CheckCode[] = [...OWN_CODES, 'overdue', 'iban', 'bank_account_change', 'duplicate']
   return checks.map((check, index) => {
     try {
       return withMoneyFlag(check())

@@ -36,6 +36,8 @@ export function checkTextParams(check: CheckResult, format: CheckWordingFormatte
     ...check.params,
     ...money('base'),
     ...money('paid'),
+    invoiceNo:
+      typeof check.params?.['invoiceNo'] === 'string' && check.params['invoiceNo'] ? check.params['invoiceNo'] : '–',
     others: (check.documentIds ?? []).map((id) => `#${id}`).join(', '),
     stated: format.money(check.stated),
     computed: format.money(check.computed),
