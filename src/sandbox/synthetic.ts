@@ -74,6 +74,20 @@ const COUNTRIES: Array<{ code: string; currency: string; rates: number[] }> = [
   { code: 'ES', currency: 'EUR', rates: [21, 10] },
 ]
 
+/** The IBAN registry's example account of each country (SWIFT IBAN Registry), all valid. */
+const EXAMPLE_IBANS: Record<string, string> = {
+  DE: 'DE89370400440532013000',
+  NL: 'NL91ABNA0417164300',
+  FR: 'FR1420041010050500013M02606',
+  AT: 'AT611904300234573201',
+  CZ: 'CZ6508000000192000145399',
+  SK: 'SK3112000000198742637541',
+  GB: 'GB29NWBK60161331926819',
+  IE: 'IE29AIBK93115212345678',
+  BE: 'BE68539007547034',
+  ES: 'ES9121000418450200051332',
+}
+
 /** How each country's VAT ID is written: the letters around the digits to generate. */
 const VAT_ID_FORMS: Record<string, { prefix: string; digits: number; suffix?: string; letter?: boolean }> = {
   DE: { prefix: 'DE', digits: 9 },
@@ -126,12 +140,13 @@ export function generateSyntheticDocuments(
     makePartner(faker),
   )
   const home = (options.homeCurrency ?? 'GBP').toUpperCase()
-  /** The last invoice of each supplier and type so far: the one a duplicate copies. */
+  /** The last clean document of each supplier, type and kind so far: the one a duplicate copies. */
   const lastOf = new Map<string, ExtractedData>()
   for (let i = 0; i < options.count; i++) {
     const partner = partners[faker.number.int({ max: partners.length - 1 })]!
-    // About a third of documents carry one fault; the others are clean.
-    const faulty = faker.number.int({ max: 2 }) === 0
+    // Three documents in ten carry one fault (a duplicate flags its original too): about two
+    // thirds are clean.
+    const faulty = faker.number.int({ max: 9 }) < 3
     const type: DocumentType = faker.number.int({ max: 9 }) < 7 ? 'PurchaseInvoice' : 'SalesInvoice'
     const state: DocumentState =
       i % 10 === 0
@@ -182,13 +197,14 @@ export function generateSyntheticDocuments(
     }
     // A credit note states its amounts negative, as printed.
     if (data.invoice_type === 1) negate(data)
-    const key = `${type}\u0000${supplier.name}`
+    // A copy is of the same kind: a credit note is never a duplicate of an invoice.
+    const key = `${type}\u0000${data.invoice_type}\u0000${supplier.name}`
     const previous = lastOf.get(key) ?? null
     const fault = faulty
       ? faker.helpers.arrayElement(SYNTHETIC_FAULTS.filter((f) => faultApplies(f, type, supplier.country, previous)))
       : null
     const applied = fault ? applyFault(fault, data, type, previous, faker) : null
-    lastOf.set(key, data)
+    if (applied === null) lastOf.set(key, data)
     docs.push({
       type,
       state,
@@ -330,19 +346,23 @@ function applyFault(
       return fault
     case 'duplicate':
       if (!previous) return null
+      // The same invoice again: its number and the supplier as printed on it.
       data.header.invoice_no = previous.header.invoice_no
       data.header.variable_symbol = previous.header.variable_symbol
+      data.supplier = { ...previous.supplier }
       return fault
   }
 }
 
 function makePartner(faker: Faker): Party {
   const info = faker.helpers.arrayElement(COUNTRIES)
-  // faker's IBANs have right mod-97 digits but not always the country's own account checks.
+  // faker's IBANs have right mod-97 digits but not always the country's own account check
+  // digits (Czech, Slovak, French, Belgian, Spanish): after a few tries, the registry's example.
   let iban = faker.finance.iban({ countryCode: info.code })
-  for (let attempt = 0; attempt < 200 && !isValidIBAN(iban); attempt++) {
+  for (let attempt = 0; attempt < 30 && !isValidIBAN(iban); attempt++) {
     iban = faker.finance.iban({ countryCode: info.code })
   }
+  if (!isValidIBAN(iban)) iban = EXAMPLE_IBANS[info.code] ?? iban
   return {
     name: faker.company.name(),
     id: faker.string.numeric(8),
