@@ -1,7 +1,7 @@
 /**
  * Checks on the demo invoices and the export dialog, in Chromium through the harness at the
  * smallest window Docket supports (1024x700): the checks panel names what a bookkeeper
- * spots (a total not extracted, EUR at rate 1.0 in a CZK agenda), the export dialog fits with its
+ * spots (a total not extracted, an invoice addressed to someone else), the export dialog fits with its
  * buttons in view, names the tab and search on screen as its default scope, remembers the
  * last choices, and writes ISDOC files that the published ISDOC 6.0.2 schema accepts.
  * Screenshots: e2e/artifacts/checks-*.png, export-dialog-*.png.
@@ -40,7 +40,7 @@ async function openRow(text: string): Promise<void> {
   await expect(page.getByTestId('checks-panel')).toBeVisible()
 }
 
-test('the checks panel flags the total not extracted, the EUR invoice at rate 1.0 in the CZK agenda, overdue in words', async () => {
+test('the checks panel flags the total not extracted, an invoice addressed to someone else, overdue in words', async () => {
   // Sammy Maystone's JSON has no amount: the total is "not extracted", never a 0.00 that passes.
   await openRow('Sammy Maystone')
   const required = page.getByTestId('check-required_fields')
@@ -49,16 +49,18 @@ test('the checks panel flags the total not extracted, the EUR invoice at rate 1.
   await expect(page.getByTestId('check-total_sign')).not.toHaveAttribute('data-status', 'ok')
   await expect(page.getByTestId('checks-panel')).not.toContainText('No problems found')
 
+  // The demo books EUR at the ECB rate of the issue date; the invoice is addressed to its buyer.
   await openRow('Coolblue')
-  const rate = page.getByTestId('check-exchange_rate')
-  await expect(rate).toHaveAttribute('data-status', 'warning')
-  await expect(rate).toContainText('EUR converted to CZK at 1')
-  await expect(rate).toContainText('ECB rate of the issue date')
+  await expect(page.getByTestId('check-exchange_rate')).toHaveAttribute('data-status', 'ok')
+  const counterparty = page.getByTestId('check-counterparty')
+  await expect(counterparty).toHaveAttribute('data-status', 'warning')
+  await expect(counterparty).toContainText('Addressed to Pino Bluebird, not to Demo s.r.o.')
+  await expect(page.getByTestId('check-items_sum')).toContainText('The item prices include VAT')
   await page.getByTestId('checks-panel').scrollIntoViewIfNeeded()
   await page.screenshot({ path: `${artifacts}/checks-coolblue-1024x700.png` })
 
   await openRow('Azure Interior')
-  await expect(page.getByTestId('check-overdue')).toContainText(/Overdue by \d+ years? \d+ months?\./)
+  await expect(page.getByTestId('check-overdue')).toContainText(/Overdue by \d+ years? \d+ months? \(due 2023-04-04\)/)
 })
 
 test('the export dialog fits 1024x700, names the tab and search on screen, and keeps Export in view', async () => {

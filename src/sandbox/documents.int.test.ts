@@ -55,7 +55,8 @@ describe('GET /api/v1_2/documents', () => {
         header: { invoice_no: 'INV/2023/03/0008', issue_date: '2023-03-20', due_date: '2023-04-04', currency: 'USD' },
       },
       supplier: { name: 'Azure Interior', city: 'Fremont', iban: 'US1234567890' },
-      customer: { name: 'Demo s.r.o.' },
+      // The customer printed on the invoice, not the agenda's company.
+      customer: { name: 'YourCompany', city: 'Scranton', country: 'US' },
       summary: { total: 279.84, sub_total: 262.9, vat_total: 16.94 },
     })
     expect(azure.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)

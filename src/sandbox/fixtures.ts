@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { vatRatesOn } from '../shared/checks/taxRate'
+import { vatIdIn } from '../shared/checks/vatId'
 import { emptyExtractedData, roundMoney, type ExtractedData, type Item, type Party, type TaxLine } from './model'
 
 /**
@@ -129,11 +131,23 @@ export function mapExtractedJson(raw: unknown): ExtractedData {
 
   h.invoice_no = text(record, 'invoice_number')
   h.issue_date = date(record, 'date')
-  h.tax_date = h.issue_date
+  // The date of the taxable supply where the invoice states one, else the issue date.
+  h.tax_date = date(record, 'tax_date') ?? date(record, 'date_supply') ?? h.issue_date
   h.due_date = date(record, 'date_due')
   h.currency = text(record, 'currency').toUpperCase()
   h.invoice_text = text(record, 'desc')
-  h.text = text(record, 'narration') || text(record, 'note')
+  // The invoice's notes a bookkeeper reads for VAT and payment: the exemption or reverse-charge
+  // clause, the payment terms, how it was paid.
+  const paidBy = text(record, 'payment_method')
+  h.text = [
+    text(record, 'narration') || text(record, 'note'),
+    text(record, 'exemption_reason'),
+    text(record, 'payment_terms'),
+    paidBy ? `Payment: ${paidBy}` : '',
+  ]
+    .filter((note) => note !== '')
+    .join('\n')
+  if (text(record, 'document_type_code') === '381') data.invoice_type = 1
   h.reference = text(record, 'payment_reference')
   h.variable_symbol = text(record, 'payment_reference').replace(/\D/g, '').slice(0, 10)
   h.purchase_order_no = text(record, 'purchase_order_id') || text(record, 'customer_order_number')
@@ -145,7 +159,8 @@ export function mapExtractedJson(raw: unknown): ExtractedData {
   supplier.city = text(record, 'partner_city')
   supplier.postal_code = text(record, 'partner_zip')
   supplier.country = text(record, 'country_code').toUpperCase()
-  supplier.vat_id = text(record, 'vat') || text(record, 'gstin')
+  // `static_vat` holds the supplier's VAT ID on some invoices and a rate on others.
+  supplier.vat_id = text(record, 'vat') || vatIdIn(text(record, 'static_vat')) || text(record, 'gstin')
   supplier.id = text(record, 'partner_coc') || text(record, 'siren') || text(record, 'cin')
   const iban = text(record, 'iban').replace(/\s+/g, '').toUpperCase()
   const bic = text(record, 'bic')
@@ -157,6 +172,19 @@ export function mapExtractedJson(raw: unknown): ExtractedData {
     bic: bic || null,
     bban: iban.length > 4 ? iban.slice(4) : '',
     bank_code: '',
+  }
+
+  const customerName = text(record, 'customer_name')
+  if (customerName) {
+    data.customer = {
+      ...data.customer,
+      name: customerName,
+      street: text(record, 'customer_street'),
+      city: text(record, 'customer_city'),
+      postal_code: text(record, 'customer_zip'),
+      country: text(record, 'customer_country_code').toUpperCase(),
+      vat_id: text(record, 'customer_vat'),
+    }
   }
 
   const lines = arrayOf(record['lines'] ?? record['line_items'])
@@ -176,8 +204,46 @@ export function mapExtractedJson(raw: unknown): ExtractedData {
   data.summary.vat_total = vatTotal
   data.summary.payment_amount = data.summary.total
 
-  data.tax_lines = taxLines(record, data)
+  markGrossItems(data)
+  data.tax_lines = statedTaxLines(record) ?? taxLines(record, data)
   return data
+}
+
+/**
+ * Items printed with prices that include VAT (their amounts add up to the total, not the
+ * subtotal, as on Coolblue's invoices) keep those amounts; their VAT is the part of the price
+ * the rate stands for and their total is the price, never VAT added on top again.
+ */
+function markGrossItems(data: ExtractedData): void {
+  const { sub_total, total } = data.summary
+  if (sub_total === null || total === null || sub_total === total || data.items.length === 0) return
+  const counted = data.items.filter((item) => !/^\s*(incl\.?|inkl\.?|including)\s/i.test(item.name))
+  const sum = roundMoney(counted.reduce((acc, item) => acc + item.subtotal, 0))
+  if (Math.abs(sum - total) > 0.01 * Math.max(1, counted.length)) return
+  for (const item of data.items) {
+    item.tax = roundMoney(item.subtotal - item.subtotal / (1 + item.tax_rate / 100))
+    item.total = item.subtotal
+  }
+}
+
+/**
+ * The VAT breakdown as the invoice states it (`tax_lines`: `[{ percent, base, amount }]`, e.g.
+ * from a Factur-X invoice's embedded XML), or null when the fixture states none or one entry is
+ * not three numbers.
+ */
+function statedTaxLines(record: Json): Omit<TaxLine, 'id'>[] | null {
+  const stated = record['tax_lines']
+  if (!Array.isArray(stated) || stated.length === 0) return null
+  const lines: Omit<TaxLine, 'id'>[] = []
+  for (const entry of stated) {
+    if (!isObject(entry)) return null
+    const percent = num(entry, 'percent')
+    const base = num(entry, 'base')
+    const amount = num(entry, 'amount')
+    if (percent === null || base === null || amount === null) return null
+    lines.push({ percent, sub_total: base, vat_total: amount, total: roundMoney(base + amount), paid_deposits: 0 })
+  }
+  return lines
 }
 
 function mapLine(line: unknown): Omit<Item, 'id'> | null {
@@ -209,15 +275,23 @@ function mapLine(line: unknown): Omit<Item, 'id'> | null {
   }
 }
 
-/** Tax lines: one per item tax rate; otherwise one line from a recognised rate or the totals. */
+/**
+ * Tax lines: one per item tax rate, when the items are net amounts that add up to the subtotal
+ * (or nothing says otherwise); otherwise one line from the totals, at the rate the invoice
+ * states or the exact rate the totals show ({@link exactRate}). Items whose prices include VAT
+ * (they add up to the total, not the subtotal) give no bases: the totals do.
+ */
 function taxLines(record: Json, data: ExtractedData): Omit<TaxLine, 'id'>[] {
   const byRate = new Map<number, number>()
   for (const item of data.items) {
     if (item.subtotal === 0 && item.tax_rate === 0) continue
     byRate.set(item.tax_rate, roundMoney((byRate.get(item.tax_rate) ?? 0) + item.subtotal))
   }
+  const itemsNet = roundMoney([...byRate.values()].reduce((sum, value) => sum + value, 0))
+  const { sub_total: stated } = data.summary
+  const netItems = stated === null || Math.abs(itemsNet - stated) <= 0.01 * Math.max(1, data.items.length)
   const withRates = [...byRate.keys()].some((rate) => rate !== 0)
-  if (withRates) {
+  if (withRates && netItems) {
     return [...byRate.entries()]
       .sort((a, b) => b[0] - a[0])
       .map(([percent, sub]) => {
@@ -229,9 +303,31 @@ function taxLines(record: Json, data: ExtractedData): Omit<TaxLine, 'id'>[] {
   // Without both a subtotal and a VAT total there is no tax line to state.
   if (sub_total === null || vat_total === null || total === null) return []
   if (sub_total === 0 && vat_total === 0) return []
-  const stated = num(record, 'taxpercent') ?? num(record, 'static_vat') ?? num(record, 'tax_percent')
-  const percent = stated ?? (sub_total !== 0 ? roundMoney((vat_total / sub_total) * 100) : 0)
+  const statedRate = num(record, 'taxpercent') ?? num(record, 'static_vat') ?? num(record, 'tax_percent')
+  const itemRates = [...byRate.keys()].filter((rate) => rate !== 0)
+  const percent =
+    statedRate ??
+    (itemRates.length === 1
+      ? itemRates[0]!
+      : exactRate(vat_total, sub_total, data.supplier.country, data.header.issue_date))
   return [{ percent, sub_total, vat_total, total, paid_deposits: 0 }]
+}
+
+/**
+ * The rate a VAT total and its base stand for, as the invoice would state it: the supplier
+ * country's VAT rate on the issue date that the VAT total is (the base times that rate, to a
+ * cent per 100 of base), else a whole or half percent within 0.1 points, else the quotient to
+ * two decimals. 9.34 on 46.68 in France is 20 %, not 20.01 %.
+ */
+function exactRate(vat: number, base: number, country: string, date: string | null): number {
+  if (base === 0) return 0
+  const quotient = (vat / base) * 100
+  const tolerance = 0.01 * Math.max(1, Math.abs(base) / 100)
+  const rates = country && date ? (vatRatesOn(country, date) ?? []) : []
+  const listed = rates.find((rate) => Math.abs(roundMoney((base * rate) / 100) - vat) <= tolerance)
+  if (listed !== undefined) return listed
+  const half = Math.round(quotient * 2) / 2
+  return Math.abs(half - quotient) <= 0.1 ? half : roundMoney(quotient)
 }
 
 function isObject(value: unknown): value is Json {

@@ -64,7 +64,7 @@ export async function seedScaleAgendas(store: SandboxStore, options: ScaleAgenda
     if (!synthetic || !faker) continue
     const seed = options.seed * 100_003 + n
     for (const doc of synthetic.generateSyntheticDocuments(
-      { count: perAgenda, seed, company: company(agenda) },
+      { count: perAgenda, seed, company: company(agenda), homeCurrency: agenda.home_currency },
       faker,
     )) {
       store.addDocument({

@@ -1,3 +1,4 @@
+import { referenceRate } from '../shared/checks/exchangeRate'
 import { emptyExtractedData, emptyParty, roundMoney, type AgendaAddress, type ExtractedData, type Party } from './model'
 import type { Fixture } from './fixtures'
 import type { AgendaRecord, SandboxStore, UserRecord } from './store'
@@ -142,7 +143,12 @@ export async function seedStore(
 
   fixtures.forEach((fixture, index) => {
     const data: ExtractedData = structuredClone(fixture.data)
-    data.customer = fixture.printedCustomer ? { ...emptyParty(), ...fixture.printedCustomer } : company(a1)
+    // The customer printed on the invoice, never the agenda's company put in its place: the
+    // counterparty check is there to say when an invoice is addressed to someone else.
+    if (!data.customer.name) {
+      data.customer = fixture.printedCustomer ? { ...emptyParty(), ...fixture.printedCustomer } : emptyParty()
+    }
+    data.header.currency_rate = rateFor(data, a1.home_currency)
     const issued = data.header.issue_date ? Date.parse(`${data.header.issue_date}T00:00:00Z`) : Date.UTC(2026, 0, 1)
     const createdAt = issued + DAY_MS + 9 * 3600_000 + index * 60_000
     store.addDocument({
@@ -194,6 +200,7 @@ export async function seedStore(
       count: synthetic.count,
       seed: synthetic.seed,
       company: company(a2),
+      homeCurrency: a2.home_currency,
     })) {
       store.addDocument({
         agendaId: a2.id,
@@ -207,6 +214,20 @@ export async function seedStore(
       })
     }
   }
+}
+
+/**
+ * The exchange rate a bookkeeper would book a document at: 1 in the agenda's home currency,
+ * else the ECB reference rate of the issue date (units of `home` per unit of the document's
+ * currency, 4 decimals), as the app's exchange-rate check compares it. A currency the ECB
+ * table does not know keeps the rate the document has.
+ */
+export function rateFor(data: ExtractedData, home: string): string {
+  const currency = data.header.currency.toUpperCase()
+  if (!currency || currency === home.toUpperCase()) return '1.0'
+  const date = data.header.issue_date
+  const rate = date ? referenceRate(currency, home, date) : null
+  return rate === null ? data.header.currency_rate : String(Math.round(rate * 10_000) / 10_000)
 }
 
 function simpleInvoice(

@@ -1,4 +1,7 @@
 import { Faker, base, en } from '@faker-js/faker'
+import { isValidIBAN } from 'ibantools'
+import { referenceRate } from '../shared/checks/exchangeRate'
+import { verifyVatId } from '../shared/checks/vatId'
 import {
   DOCUMENT_STATES,
   emptyHeader,
@@ -21,13 +24,41 @@ export interface SyntheticDocument {
   lastModifiedAt: number
   userFileName: string
   data: ExtractedData
+  /**
+   * What is wrong on the invoice, for the third of documents that have something wrong (null
+   * for a clean one): each is something a bookkeeper sees on the invoice itself.
+   */
+  fault: SyntheticFault | null
 }
+
+/**
+ * The faults a generated invoice may carry, each visible on the invoice: a supplier VAT ID
+ * with a wrong check digit or none at all, an IBAN with a wrong digit, a total that is not net
+ * + VAT, a due date before the issue date, a rate the supplier's country does not have, an
+ * invoice addressed to another company, the same invoice (supplier and number) twice.
+ */
+export const SYNTHETIC_FAULTS = [
+  'vat_id_typo',
+  'no_vat_id',
+  'iban_typo',
+  'total_wrong',
+  'due_before_issue',
+  'wrong_rate',
+  'addressed_elsewhere',
+  'duplicate',
+] as const
+export type SyntheticFault = (typeof SYNTHETIC_FAULTS)[number]
 
 export interface SyntheticOptions {
   count: number
   seed: number
   /** the agenda's own company: customer of purchase invoices, supplier of sales invoices */
   company: Party
+  /**
+   * The agenda's home currency (ISO 4217): documents in another currency carry the ECB rate of
+   * their issue date (the newest the shipped table has, after its end). Default: GBP.
+   */
+  homeCurrency?: string
 }
 
 const COUNTRIES: Array<{ code: string; currency: string; rates: number[] }> = [
@@ -42,6 +73,34 @@ const COUNTRIES: Array<{ code: string; currency: string; rates: number[] }> = [
   { code: 'BE', currency: 'EUR', rates: [21, 6] },
   { code: 'ES', currency: 'EUR', rates: [21, 10] },
 ]
+
+/** The IBAN registry's example account of each country (SWIFT IBAN Registry), all valid. */
+const EXAMPLE_IBANS: Record<string, string> = {
+  DE: 'DE89370400440532013000',
+  NL: 'NL91ABNA0417164300',
+  FR: 'FR1420041010050500013M02606',
+  AT: 'AT611904300234573201',
+  CZ: 'CZ6508000000192000145399',
+  SK: 'SK3112000000198742637541',
+  GB: 'GB29NWBK60161331926819',
+  IE: 'IE29AIBK93115212345678',
+  BE: 'BE68539007547034',
+  ES: 'ES9121000418450200051332',
+}
+
+/** How each country's VAT ID is written: the letters around the digits to generate. */
+const VAT_ID_FORMS: Record<string, { prefix: string; digits: number; suffix?: string; letter?: boolean }> = {
+  DE: { prefix: 'DE', digits: 9 },
+  NL: { prefix: 'NL', digits: 9, suffix: 'B01' },
+  FR: { prefix: 'FR', digits: 11 },
+  AT: { prefix: 'ATU', digits: 8 },
+  CZ: { prefix: 'CZ', digits: 8 },
+  SK: { prefix: 'SK', digits: 10 },
+  GB: { prefix: 'GB', digits: 9 },
+  IE: { prefix: 'IE', digits: 7, letter: true },
+  BE: { prefix: 'BE0', digits: 9 },
+  ES: { prefix: 'ESB', digits: 8 },
+}
 
 const UNITS = ['pcs', 'h', 'kg', 'm', 'month', 'licence']
 const COMMON_STATES: DocumentState[] = [
@@ -80,8 +139,14 @@ export function generateSyntheticDocuments(
   const partners = Array.from({ length: Math.min(200, Math.max(1, Math.ceil(options.count / 20))) }, () =>
     makePartner(faker),
   )
+  const home = (options.homeCurrency ?? 'GBP').toUpperCase()
+  /** The last clean document of each supplier, type and kind so far: the one a duplicate copies. */
+  const lastOf = new Map<string, ExtractedData>()
   for (let i = 0; i < options.count; i++) {
     const partner = partners[faker.number.int({ max: partners.length - 1 })]!
+    // Three documents in ten carry one fault (a duplicate flags its original too): about two
+    // thirds are clean.
+    const faulty = faker.number.int({ max: 9 }) < 3
     const type: DocumentType = faker.number.int({ max: 9 }) < 7 ? 'PurchaseInvoice' : 'SalesInvoice'
     const state: DocumentState =
       i % 10 === 0
@@ -111,42 +176,198 @@ export function generateSyntheticDocuments(
     header.invoice_text = type === 'PurchaseInvoice' ? `Invoice from ${partner.name}` : `Invoice to ${partner.name}`
     header.purchase_order_no = faker.number.int({ max: 3 }) === 0 ? `PO-${faker.string.numeric(6)}` : ''
 
+    header.currency_rate = rateOf(info.currency, home, header.issue_date)
+
     const supplier = type === 'PurchaseInvoice' ? { ...partner } : { ...options.company }
     const customer = type === 'PurchaseInvoice' ? { ...options.company } : { ...partner }
+    const data: ExtractedData = {
+      invoice_type: faker.number.int({ max: 19 }) === 0 ? 1 : 0,
+      header,
+      supplier,
+      customer,
+      summary,
+      bank_account: {
+        iban: supplier.iban,
+        bic: supplier.bic,
+        bban: supplier.bban ?? '',
+        bank_code: supplier.bank_code ?? '',
+      },
+      tax_lines: taxLines,
+      items,
+    }
+    // A credit note states its amounts negative, as printed.
+    if (data.invoice_type === 1) negate(data)
+    // A copy is of the same kind: a credit note is never a duplicate of an invoice.
+    const key = `${type}\u0000${data.invoice_type}\u0000${supplier.name}`
+    const previous = lastOf.get(key) ?? null
+    const fault = faulty
+      ? faker.helpers.arrayElement(SYNTHETIC_FAULTS.filter((f) => faultApplies(f, type, supplier.country, previous)))
+      : null
+    const applied = fault ? applyFault(fault, data, type, previous, faker) : null
+    if (applied === null) lastOf.set(key, data)
     docs.push({
       type,
       state,
       createdAt,
       lastModifiedAt,
       userFileName: `${type === 'PurchaseInvoice' ? 'invoice' : 'sales-invoice'}-${header.invoice_no}.pdf`,
-      data: {
-        invoice_type: faker.number.int({ max: 19 }) === 0 ? 1 : 0,
-        header,
-        supplier,
-        customer,
-        summary,
-        bank_account: {
-          iban: supplier.iban,
-          bic: supplier.bic,
-          bban: supplier.bban ?? '',
-          bank_code: supplier.bank_code ?? '',
-        },
-        tax_lines: taxLines,
-        items,
-      },
+      data,
+      fault: applied,
     })
   }
   return docs
 }
 
+/**
+ * The rate a document in `currency` is booked at in an agenda of `home` currency: 1 at home,
+ * else the ECB reference rate of `date` or, after the shipped table's last day, its newest
+ * rate (4 decimals).
+ */
+function rateOf(currency: string, home: string, date: string | null): string {
+  if (currency === home || !date) return '1.0'
+  const rate = referenceRate(currency, home, date) ?? referenceRate(currency, home, LAST_TABLE_DAY)
+  return rate === null ? '1.0' : String(Math.round(rate * 10_000) / 10_000)
+}
+/** A working day the shipped ECB table has a rate for (its newest days may be past it). */
+const LAST_TABLE_DAY = '2025-05-09'
+
+function negate(data: ExtractedData): void {
+  const minus = (value: number) => (value === 0 ? 0 : -value)
+  for (const item of data.items) {
+    item.quantity = minus(item.quantity)
+    Object.assign(item, { subtotal: minus(item.subtotal), tax: minus(item.tax), total: minus(item.total) })
+    item.discount = minus(item.discount)
+  }
+  for (const line of data.tax_lines) {
+    Object.assign(line, {
+      sub_total: minus(line.sub_total),
+      vat_total: minus(line.vat_total),
+      total: minus(line.total),
+    })
+  }
+  const s = data.summary
+  Object.assign(s, {
+    sub_total: minus(s.sub_total ?? 0),
+    vat_total: minus(s.vat_total ?? 0),
+    total: minus(s.total ?? 0),
+    payment_amount: minus(s.payment_amount ?? 0),
+    total_discount: minus(s.total_discount),
+  })
+}
+
+/**
+ * True when `fault` can be on an invoice of `type` from a supplier in `country`: the
+ * supplier's own faults (VAT ID, IBAN, rate, addressee) are on purchase invoices only (a sales
+ * invoice's supplier is the agenda's company), those of the VAT ID and rate on an EU supplier's
+ * only (the UK has been outside EU VAT since 2021), a duplicate needs an earlier invoice.
+ */
+function faultApplies(
+  fault: SyntheticFault,
+  type: DocumentType,
+  country: string,
+  previous: ExtractedData | null,
+): boolean {
+  if (fault === 'duplicate') return previous !== null
+  if (fault === 'total_wrong' || fault === 'due_before_issue') return true
+  if (type !== 'PurchaseInvoice') return false
+  if (fault === 'iban_typo' || fault === 'addressed_elsewhere') return true
+  return country !== 'GB'
+}
+
+/**
+ * Puts `fault` on the invoice, as a supplier would have printed it. Returns the fault, or null
+ * when it does not apply to this invoice (a supplier's fault on a sales invoice, whose supplier
+ * is the agenda's company; a duplicate without an earlier invoice of the supplier): the
+ * invoice stays clean.
+ */
+function applyFault(
+  fault: SyntheticFault,
+  data: ExtractedData,
+  type: DocumentType,
+  previous: ExtractedData | null,
+  faker: Faker,
+): SyntheticFault | null {
+  const purchase = type === 'PurchaseInvoice'
+  const s = data.summary
+  switch (fault) {
+    case 'vat_id_typo': {
+      const vatId = data.supplier.vat_id
+      if (!purchase || !/\d$/.test(vatId) || verifyVatId(vatId, data.header.issue_date) !== 'valid') return null
+      for (let step = 1; step <= 9; step++) {
+        const typo = vatId.slice(0, -1) + String((Number(vatId.slice(-1)) + step) % 10)
+        if (verifyVatId(typo, data.header.issue_date) === 'checksum') {
+          data.supplier.vat_id = typo
+          return fault
+        }
+      }
+      return null
+    }
+    case 'no_vat_id':
+      if (!purchase || data.supplier.country === 'GB') return null
+      data.supplier.vat_id = ''
+      return fault
+    case 'iban_typo': {
+      const iban = data.supplier.iban
+      if (!purchase || !iban) return null
+      const last = Number(iban.slice(-1))
+      const typo = iban.slice(0, -1) + String((last + 1) % 10)
+      data.supplier.iban = typo
+      data.bank_account.iban = typo
+      return fault
+    }
+    case 'total_wrong':
+      s.total = Math.round(((s.total ?? 0) + 10) * 100) / 100
+      s.payment_amount = s.total
+      return fault
+    case 'due_before_issue': {
+      const issued = Date.parse(`${data.header.issue_date}T00:00:00Z`)
+      data.header.due_date = isoDate(issued - faker.number.int({ min: 1, max: 20 }) * DAY_MS)
+      return fault
+    }
+    case 'wrong_rate': {
+      if (!purchase || data.supplier.country === 'GB') return null
+      // 16 % is no VAT rate of these countries; the arithmetic stays right.
+      let base = 0
+      let vat = 0
+      for (const item of data.items) {
+        const tax = Math.round(item.subtotal * 16) / 100
+        Object.assign(item, { tax_rate: 16, tax, total: Math.round((item.subtotal + tax) * 100) / 100 })
+        base += Math.round(item.subtotal * 100)
+        vat += Math.round(tax * 100)
+      }
+      const total = (base + vat) / 100
+      data.tax_lines = [{ percent: 16, sub_total: base / 100, vat_total: vat / 100, total, paid_deposits: 0 }]
+      Object.assign(s, { sub_total: base / 100, vat_total: vat / 100, total, payment_amount: total })
+      return fault
+    }
+    case 'addressed_elsewhere':
+      if (!purchase) return null
+      data.customer = { ...data.customer, name: faker.company.name(), id: '', vat_id: '' }
+      return fault
+    case 'duplicate':
+      if (!previous) return null
+      // The same invoice again: its number and the supplier as printed on it.
+      data.header.invoice_no = previous.header.invoice_no
+      data.header.variable_symbol = previous.header.variable_symbol
+      data.supplier = { ...previous.supplier }
+      return fault
+  }
+}
+
 function makePartner(faker: Faker): Party {
   const info = faker.helpers.arrayElement(COUNTRIES)
-  const iban = faker.finance.iban({ countryCode: info.code })
+  // faker's IBANs have right mod-97 digits but not always the country's own account check
+  // digits (Czech, Slovak, French, Belgian, Spanish): after a few tries, the registry's example.
+  let iban = faker.finance.iban({ countryCode: info.code })
+  for (let attempt = 0; attempt < 30 && !isValidIBAN(iban); attempt++) {
+    iban = faker.finance.iban({ countryCode: info.code })
+  }
+  if (!isValidIBAN(iban)) iban = EXAMPLE_IBANS[info.code] ?? iban
   return {
     name: faker.company.name(),
     id: faker.string.numeric(8),
     tax_id: faker.string.numeric(10),
-    vat_id: `${info.code}${faker.string.numeric(9)}`,
+    vat_id: makeVatId(faker, info.code),
     street: faker.location.streetAddress(),
     city: faker.location.city(),
     postal_code: faker.location.zipCode(),
@@ -156,6 +377,23 @@ function makePartner(faker: Faker): Party {
     bban: iban.slice(4),
     bank_code: iban.slice(4, 8),
   }
+}
+
+/**
+ * A VAT ID of `country` in its own form with a valid check digit (tried until the country's
+ * rule accepts it: a few dozen tries at most), as a real supplier prints it.
+ */
+function makeVatId(faker: Faker, country: string): string {
+  const form = VAT_ID_FORMS[country]
+  if (!form) return `${country}${faker.string.numeric(9)}`
+  let id = ''
+  for (let attempt = 0; attempt < 2000; attempt++) {
+    id = `${form.prefix}${faker.string.numeric(form.digits)}${form.suffix ?? ''}`
+    if (form.letter) id += faker.string.alpha({ length: 1, casing: 'upper' })
+    // The UK's rule is the one of its membership; its numbers are checked no more after 2020.
+    if (verifyVatId(id, '2020-01-01') === 'valid') return id
+  }
+  return id
 }
 
 function makeItems(faker: Faker, rates: number[]): { items: Omit<Item, 'id'>[]; taxLines: Omit<TaxLine, 'id'>[] } {

@@ -184,6 +184,7 @@ describe('the exchange-rate check after an update', () => {
     expect(exchangeRate(updater)).toEqual({
       code: 'exchange_rate',
       status: 'ok',
+      money: true,
       params: { currency: 'USD', home: 'CZK', rate: 23.9 },
     })
     await updater.update()
@@ -191,6 +192,7 @@ describe('the exchange-rate check after an update', () => {
       code: 'exchange_rate',
       status: 'warning',
       variant: 'off',
+      money: true,
       params: { currency: 'USD', home: 'CZK', rate: 23.9, reference: 22.3111, date: '2025-05-16', difference: 7.1 },
     })
   })

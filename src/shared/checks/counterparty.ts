@@ -60,9 +60,11 @@ export function checkCounterparty(doc: CheckedDocument, agenda: AgendaProfile | 
     if (by === 'company_id' && (digits(found) === '' || digits(expected) === '')) continue
     if (by === 'name' && (normalizeCompanyName(found) === '' || normalizeCompanyName(expected) === '')) continue
     const params = { side, by, found: found.trim(), expected: expected.trim(), name: (party.name ?? '').trim() }
+    // A sales invoice's own side is its supplier: its wording says "issued by", not "addressed to".
+    const variant = side === 'supplier' ? { variant: 'supplier' } : {}
     return same(found, expected)
-      ? { code: 'counterparty', status: 'ok', params }
-      : { code: 'counterparty', status: 'warning', params }
+      ? { code: 'counterparty', status: 'ok', ...variant, params }
+      : { code: 'counterparty', status: 'warning', ...variant, params }
   }
   return { code: 'counterparty', status: 'skipped', params: { side } }
 }

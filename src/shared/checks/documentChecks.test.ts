@@ -35,7 +35,13 @@ describe('items vs subtotal', () => {
   })
   it('flags items that do not add up, with both amounts', () => {
     const doc = invoice({ items: [{ subtotal: 100 }, { subtotal: 40 }] })
-    expect(checkItemsSum(doc)).toEqual({ code: 'items_sum', status: 'warning', stated: 150, computed: 140 })
+    expect(checkItemsSum(doc)).toEqual({
+      code: 'items_sum',
+      status: 'warning',
+      rule: 'BR-CO-10',
+      stated: 150,
+      computed: 140,
+    })
   })
   it('accepts shipping added to the items', () => {
     const doc = invoice({
@@ -66,6 +72,7 @@ describe('subtotal + VAT vs total', () => {
     expect(checkSummaryTotal(invoice({ summary: { sub_total: 150, vat_total: 31.5, total: 191.5 } }))).toEqual({
       code: 'summary_total',
       status: 'warning',
+      rule: 'BR-CO-15',
       stated: 191.5,
       computed: 181.5,
     })
@@ -76,7 +83,10 @@ describe('subtotal + VAT vs total', () => {
     ).toBe('ok')
   })
   it('is skipped when an amount is missing', () => {
-    expect(checkSummaryTotal(invoice({ summary: { sub_total: 150, total: 181.5 } })).status).toBe('skipped')
+    expect(checkSummaryTotal(invoice({ summary: { sub_total: 150, total: 181.5 } }))).toMatchObject({
+      status: 'skipped',
+      variant: 'vat_missing',
+    })
     expect(checkSummaryTotal(invoice({ summary: null })).status).toBe('skipped')
   })
 })
@@ -95,6 +105,8 @@ describe('tax lines vs summary', () => {
     expect(checkTaxLines(invoice({ tax_lines: [{ sub_total: 120, vat_total: 31.5 }] }))).toEqual({
       code: 'tax_lines',
       status: 'warning',
+      variant: 'base',
+      rule: 'BR-S-08',
       stated: 150,
       computed: 120,
     })
@@ -115,7 +127,12 @@ describe('tax lines vs summary', () => {
 describe('dates', () => {
   it('flags a due date before the issue date', () => {
     const doc = invoice({ data: { header: { issue_date: '2026-03-10', due_date: '2026-03-01' } } })
-    expect(checkDueBeforeIssue(doc)).toEqual({ code: 'due_before_issue', status: 'warning', days: 9 })
+    expect(checkDueBeforeIssue(doc)).toEqual({
+      code: 'due_before_issue',
+      status: 'warning',
+      days: 9,
+      params: { issue: '2026-03-10', due: '2026-03-01' },
+    })
   })
   it('accepts a due date on or after the issue date', () => {
     expect(checkDueBeforeIssue(invoice()).status).toBe('ok')
@@ -138,6 +155,7 @@ describe('dates', () => {
       status: 'warning',
       days: 5,
       duration: { years: 0, months: 0, days: 5 },
+      params: { date: '2026-03-15' },
     })
   })
   it('says how long in calendar years and months, for the words ("overdue by 3 years 8 months")', () => {
@@ -213,13 +231,19 @@ describe('all checks', () => {
       'items_sum',
       'summary_total',
       'tax_lines',
+      'vat_per_rate',
+      'amount_due',
       'tax_rate',
+      'reverse_charge',
+      'exempt_reason',
       'exchange_rate',
       'vat_id',
       'counterparty',
       'due_before_issue',
+      'payment_terms',
       'overdue',
       'iban',
+      'bank_account_change',
       'duplicate',
     ])
     expect(results.filter((r) => r.status === 'warning')).toEqual([])
@@ -230,8 +254,9 @@ describe('all checks', () => {
       {
         code: 'required_fields',
         status: 'warning',
-        fields: ['invoice_no', 'issue_date', 'total', 'supplier_name', 'supplier_vat_id'],
-        params: { count: 5 },
+        money: true,
+        fields: ['invoice_no', 'issue_date', 'total', 'vat_total', 'supplier_name', 'supplier_vat_id'],
+        params: { count: 6 },
       },
     ])
   })

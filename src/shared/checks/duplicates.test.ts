@@ -44,6 +44,31 @@ describe('duplicates across the agenda', () => {
       documentIds: [2, 3],
     })
   })
+  it('know the supplier by VAT ID or company ID first, its normalised name last', () => {
+    const byVat = {
+      id: 4,
+      supplierName: 'Coolblue Nederland',
+      supplierVatId: 'NL 810433941 B01',
+      invoiceNo: '993548900',
+    }
+    const withVat = { ...doc, supplier: { name: 'Coolblue B.V.', vat_id: 'NL810433941B01' } }
+    expect(checkDuplicate(withVat, [byVat])).toMatchObject({ variant: 'invoice_no', documentIds: [4] })
+    const byId = { id: 5, supplierName: 'CB', supplierCompanyId: '24 330 087', invoiceNo: '# 993548900' }
+    const withId = { ...doc, supplier: { name: 'Coolblue B.V.', id: '24330087' } }
+    expect(checkDuplicate(withId, [byId])).toMatchObject({ variant: 'invoice_no', documentIds: [5] })
+    // "Coolblue, B.V." and "COOLBLUE BV" are one name; two different VAT IDs are two suppliers.
+    const byName = { id: 6, supplierName: 'COOLBLUE BV', invoiceNo: '993548900' }
+    expect(checkDuplicate(doc, [byName])).toMatchObject({ documentIds: [6] })
+    const other = { ...byName, supplierVatId: 'BE0123456749' }
+    expect(checkDuplicate(withVat, [other]).status).toBe('ok')
+  })
+  it('match a credit note with credit notes only, never with the invoice it corrects', () => {
+    const credit = { ...doc, invoice_type: 1, summary: { total: -717.97 } }
+    const invoice = { id: 8, supplierName: 'Coolblue B.V.', invoiceNo: '993548900', total: 717.97 }
+    expect(checkDuplicate({ ...credit, user_file_name: null }, [invoice]).status).toBe('ok')
+    const again = { ...invoice, id: 9, creditNote: true, total: -717.97 }
+    expect(checkDuplicate({ ...credit, user_file_name: null }, [again])).toMatchObject({ documentIds: [9] })
+  })
   it('are not what the cheap row summary computes (main adds them from its agenda-wide index)', () => {
     expect(rowWarnings(doc)).not.toContain('duplicate')
     expect(rowWarnings({ ...doc, summary: { total: 0 } })).toContain('total_sign')

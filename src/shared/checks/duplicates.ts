@@ -1,6 +1,8 @@
 import { amountOf } from './money'
-import type { CheckedDocument } from './context'
+import { isCreditNote, type CheckedDocument } from './context'
+import { normalizeCompanyName } from './counterparty'
 import type { CheckResult } from './result'
+import { normalizeVatId } from './vatId'
 
 /**
  * What the duplicate check compares of each document of an agenda. The document carries no
@@ -11,6 +13,12 @@ import type { CheckResult } from './result'
 export interface DuplicateCandidate {
   id: number
   supplierName: string | null | undefined
+  /** The supplier's VAT ID: the supplier's identity before its name. */
+  supplierVatId?: string | null
+  /** The supplier's company ID (IČO, Handelsregister, KvK...): its identity after the VAT ID. */
+  supplierCompanyId?: string | null
+  /** A credit note is matched with credit notes only: it is not a duplicate of the invoice it corrects. */
+  creditNote?: boolean
   invoiceNo: string | null | undefined
   total?: number | null
   issueDate?: string | null
@@ -44,22 +52,61 @@ function fileKey(fileName: string | null | undefined): string | null {
 }
 
 /**
- * Every key under which `candidate` is indexed, with the kind of match each stands for:
- * supplier + invoice number ({@link duplicateKey}), supplier + total + issue date, file name.
+ * Who issued a document, each way it can be told, strongest first: the VAT ID, the company ID
+ * (digits only), the name after {@link normalizeCompanyName} ("Coolblue B.V." is "coolblue").
+ * A document is indexed under each, so one extracted with a VAT ID and one without still meet.
+ */
+function supplierIdentities(candidate: DuplicateCandidate): string[] {
+  const identities: string[] = []
+  const vatId = normalizeVatId(candidate.supplierVatId)
+  if (vatId.length >= 4) identities.push(`vat:${vatId}`)
+  const companyId = (candidate.supplierCompanyId ?? '').replace(/\D/g, '')
+  if (companyId.length >= 4) identities.push(`id:${companyId}`)
+  const name = normalizeCompanyName(candidate.supplierName) || norm(candidate.supplierName)
+  if (name) identities.push(`name:${name}`)
+  return identities
+}
+
+/** An invoice number as compared: without case, spaces, a leading "#" or "No." */
+function invoiceNumber(value: string | null | undefined): string {
+  return norm(value)
+    .replace(/^(#|no\.?|nr\.?|č\.?)\s*/i, '')
+    .replace(/\s+/g, '')
+}
+
+/**
+ * Every key under which `candidate` is indexed, with the kind of match each stands for: the
+ * supplier (each of its identities) + invoice number, the supplier + total + issue date, and
+ * the file name it was uploaded under. Credit notes have keys of their own.
  */
 export function duplicateKeysOf(candidate: DuplicateCandidate): { key: string; match: DuplicateMatch }[] {
   const keys: { key: string; match: DuplicateMatch }[] = []
-  const invoice = duplicateKey(candidate.supplierName, candidate.invoiceNo)
-  if (invoice) keys.push({ key: invoice, match: 'invoice_no' })
-  const supplier = norm(candidate.supplierName)
+  const kind = candidate.creditNote ? 'credit' : 'invoice'
+  const invoice = invoiceNumber(candidate.invoiceNo)
   const total = amountOf(candidate.total)
   const date = candidate.issueDate?.slice(0, 10)
-  if (supplier && total !== null && total !== 0 && date) {
-    keys.push({ key: `amount\u0000${supplier}\u0000${total.toFixed(2)}\u0000${date}`, match: 'total_date' })
+  for (const supplier of supplierIdentities(candidate)) {
+    if (invoice) keys.push({ key: `${kind}\u0000${supplier}\u0000${invoice}`, match: 'invoice_no' })
+    if (total !== null && total !== 0 && date) {
+      keys.push({
+        key: `amount\u0000${kind}\u0000${supplier}\u0000${total.toFixed(2)}\u0000${date}`,
+        match: 'total_date',
+      })
+    }
   }
   const file = fileKey(candidate.fileName)
   if (file) keys.push({ key: file, match: 'file' })
   return keys
+}
+
+/** True when both name a VAT ID (or both a company ID) and they differ: two suppliers of one name. */
+function differentSuppliers(a: DuplicateCandidate, b: DuplicateCandidate): boolean {
+  const vatA = normalizeVatId(a.supplierVatId)
+  const vatB = normalizeVatId(b.supplierVatId)
+  if (vatA && vatB) return vatA !== vatB
+  const idA = (a.supplierCompanyId ?? '').replace(/\D/g, '')
+  const idB = (b.supplierCompanyId ?? '').replace(/\D/g, '')
+  return !!idA && !!idB && idA !== idB
 }
 
 /** The duplicate-check view of a document. */
@@ -67,6 +114,9 @@ export function duplicateCandidateOf(doc: CheckedDocument): DuplicateCandidate {
   return {
     id: doc.id,
     supplierName: doc.supplier?.name,
+    supplierVatId: doc.supplier?.vat_id ?? null,
+    supplierCompanyId: doc.supplier?.id ?? null,
+    creditNote: isCreditNote(doc),
     invoiceNo: doc.data?.header?.invoice_no,
     total: amountOf(doc.summary?.total),
     issueDate: doc.data?.header?.issue_date ?? null,
@@ -75,19 +125,23 @@ export function duplicateCandidateOf(doc: CheckedDocument): DuplicateCandidate {
 }
 
 /**
- * Possible duplicate: another document of the same agenda with the same supplier + invoice
- * number, or the same supplier + total + issue date, or uploaded under the same file name.
+ * Possible duplicate: another document with the same supplier (VAT ID, company ID or
+ * normalised name; two different VAT IDs are two suppliers) + invoice number, or the same
+ * supplier + total + issue date, or uploaded under the same file name; a credit note only
+ * with another credit note.
  * `agenda` may include the document itself (ignored by id). `variant` names the strongest
  * match (invoice no., then total and date, then file); `documentIds` the other documents.
  * Skipped when the document has nothing to compare.
  */
 export function checkDuplicate(doc: CheckedDocument, agenda: Iterable<DuplicateCandidate>): CheckResult {
-  const own = duplicateKeysOf(duplicateCandidateOf(doc))
+  const candidate = duplicateCandidateOf(doc)
+  const own = duplicateKeysOf(candidate)
   if (own.length === 0) return { code: 'duplicate', status: 'skipped' }
   const matchOf = new Map(own.map(({ key, match }) => [key, match]))
   const found = new Map<number, DuplicateMatch>()
   for (const other of agenda) {
     if (other.id === doc.id || found.has(other.id)) continue
+    if (differentSuppliers(candidate, other)) continue
     for (const { key } of duplicateKeysOf(other)) {
       const match = matchOf.get(key)
       if (match) {

@@ -32,3 +32,21 @@ export function sameAmount(a: number, b: number, terms = 1): boolean {
 export function amountOf(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null
 }
+
+/**
+ * Rounds to cents half away from zero (2.345 -> 2.35, -2.345 -> -2.35), the rounding EN 16931
+ * asks of every amount it computes (BR-DEC rules: two decimals). The tiny relative nudge keeps
+ * binary noise (1.005 held as 1.00499999...) from rounding the wrong way.
+ */
+export function roundHalfAway(value: number): number {
+  const magnitude = Math.round(Math.abs(value) * 100 * (1 + 1e-12)) / 100
+  return value < 0 ? -magnitude : magnitude
+}
+
+/**
+ * EN 16931's VAT of a rate (BR-CO-17, BR-S-09): the taxable amount times the rate, rounded
+ * to two decimals half away from zero. `percent` is a percentage (21 for 21 %).
+ */
+export function vatOf(base: number, percent: number): number {
+  return roundHalfAway((base * percent) / 100)
+}

@@ -1,3 +1,4 @@
+import { checkBankAccountChange, type SupplierAccountRecord } from './bankAccount'
 import type { AgendaProfile, CheckedDocument } from './context'
 import { checkCounterparty } from './counterparty'
 import {
@@ -9,9 +10,10 @@ import {
   checkTaxLines,
 } from './documentChecks'
 import { checkDuplicate, type DuplicateCandidate } from './duplicates'
+import { checkAmountDue, checkExemptReason, checkPaymentTerms, checkReverseCharge, checkVatPerRate } from './en16931'
 import { ECB_REFERENCE_RATES, checkExchangeRate, type ReferenceRateTable } from './exchangeRate'
 import { checkRequiredFields, checkTotalSign } from './extraction'
-import type { CheckCode, CheckResult } from './result'
+import { isMoneyCheck, isMoneyFailure, type CheckCode, type CheckResult } from './result'
 import { checkTaxRate, isEuCountry } from './taxRate'
 import { checkVatId } from './vatId'
 
@@ -25,6 +27,11 @@ export interface CheckContext {
   company?: AgendaProfile | null
   /** Reference exchange rates (default: the ECB table shipped with Docket). */
   rates?: ReferenceRateTable
+  /**
+   * The invoices with a bank account of the account's suppliers, in every agenda (main reads
+   * them from the local cache); without it the bank-account check is skipped.
+   */
+  supplierAccounts?: Iterable<SupplierAccountRecord>
 }
 
 /** The checks that need nothing but the document and the agenda's profile, in the panel's order. */
@@ -35,17 +42,37 @@ function ownChecks(doc: CheckedDocument, company: AgendaProfile | null | undefin
     () => checkItemsSum(doc),
     () => checkSummaryTotal(doc),
     () => checkTaxLines(doc),
+    () => checkVatPerRate(doc),
+    () => checkAmountDue(doc),
     () => checkTaxRate(doc),
+    () => checkReverseCharge(doc, company),
+    () => checkExemptReason(doc, company),
     () => checkExchangeRate(doc, company, rates),
     () => checkVatId(doc),
     () => checkCounterparty(doc, company),
     () => checkDueBeforeIssue(doc),
+    () => checkPaymentTerms(doc),
   ]
+}
+
+/** The codes of {@link ownChecks}, in the same order (a check that throws is reported under its code). */
+const OWN_CODES: CheckCode[] = [
+  'required_fields', 'total_sign', 'items_sum', 'summary_total', 'tax_lines', 'vat_per_rate', 'amount_due',
+  'tax_rate', 'reverse_charge', 'exempt_reason', 'exchange_rate', 'vat_id', 'counterparty', 'due_before_issue',
+  'payment_terms',
+] // prettier-ignore
+
+/** `result` with its `money` flag ({@link isMoneyFailure} for a warning, the check's kind otherwise). */
+function withMoneyFlag(result: CheckResult): CheckResult {
+  const money = result.status === 'warning' ? isMoneyFailure(result) : isMoneyCheck(result.code)
+  return { ...result, money }
 }
 
 /**
  * Every check, in the order the panel lists them. A check that throws on malformed data
- * (the service is untrusted) counts as skipped rather than failing the whole panel.
+ * (the service is untrusted) counts as skipped rather than failing the whole panel. Each
+ * result carries `money` (a check about the money the books receive; on a warning,
+ * {@link isMoneyFailure}) and, where an EN 16931 business rule applies, its id in `rule`.
  */
 export function runChecks(doc: CheckedDocument, context: CheckContext): CheckResult[] {
   const rates = context.rates ?? ECB_REFERENCE_RATES
@@ -53,17 +80,15 @@ export function runChecks(doc: CheckedDocument, context: CheckContext): CheckRes
     ...ownChecks(doc, context.company, rates),
     () => checkOverdue(doc, context.today),
     () => checkIban(doc),
+    () => checkBankAccountChange(doc, context.supplierAccounts ?? []),
     () => checkDuplicate(doc, context.agenda),
   ]
-  const codes: CheckCode[] = [
-    'required_fields', 'total_sign', 'items_sum', 'summary_total', 'tax_lines', 'tax_rate', 'exchange_rate',
-    'vat_id', 'counterparty', 'due_before_issue', 'overdue', 'iban', 'duplicate',
-  ] // prettier-ignore
+  const codes: CheckCode[] = [...OWN_CODES, 'overdue', 'iban', 'bank_account_change', 'duplicate']
   return checks.map((check, index) => {
     try {
-      return check()
+      return withMoneyFlag(check())
     } catch {
-      return { code: codes[index]!, status: 'skipped' as const }
+      return withMoneyFlag({ code: codes[index]!, status: 'skipped' as const })
     }
   })
 }
@@ -88,4 +113,21 @@ export function rowWarnings(
     }
   }
   return codes
+}
+
+/**
+ * The documents among `docs` that fail a money check ({@link isMoneyFailure}), each with those
+ * warnings: what an export lists before writing (leave out, or export marked). Runs every
+ * check with `context`; documents without such a warning are left out. Never throws.
+ */
+export function moneyFailuresOf<T extends CheckedDocument>(
+  docs: Iterable<T>,
+  context: CheckContext,
+): { document: T; failures: CheckResult[] }[] {
+  const failing: { document: T; failures: CheckResult[] }[] = []
+  for (const document of docs) {
+    const failures = runChecks(document, context).filter(isMoneyFailure)
+    if (failures.length > 0) failing.push({ document, failures })
+  }
+  return failing
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkVatId, normalizeVatId, verifyVatId } from './vatId'
+import { checkVatId, normalizeVatId, verifyVatId, vatIdIn } from './vatId'
 
 describe('VAT ID format and check digit per EU country', () => {
   it.each([
@@ -20,9 +20,23 @@ describe('VAT ID format and check digit per EU country', () => {
     expect(verifyVatId('CZ7103192745')).toBe('valid')
     expect(verifyVatId('ESX2482300W')).toBe('valid')
   })
-  it('refuses a number of the wrong length for its country', () => {
-    expect(verifyVatId('CZ1234')).toBe('format')
-    expect(verifyVatId('DE12345678')).toBe('format')
+  it('says a number has the wrong length for its country, and a wrong character is the format', () => {
+    expect(verifyVatId('CZ1234')).toBe('length')
+    expect(verifyVatId('DE12345678')).toBe('length')
+    expect(verifyVatId('DE1234567890123456')).toBe('length')
+    expect(verifyVatId('DE12345678X')).toBe('format')
+  })
+  it('applies the UK rule to GB numbers on invoices dated before 2021 only', () => {
+    expect(verifyVatId('GB980780684', '2018-06-01')).toBe('valid')
+    expect(verifyVatId('GB123456789', '2020-12-31')).toBe('checksum')
+    expect(verifyVatId('GB123456789', '2021-01-01')).toBe('not_eu')
+    expect(verifyVatId('GB123456789')).toBe('not_eu')
+  })
+  it('recognises a VAT ID in a field that may hold a rate (static_vat)', () => {
+    expect(vatIdIn('DE 136 695 976')).toBe('DE136695976')
+    expect(vatIdIn('21')).toBeNull()
+    expect(vatIdIn('5.00')).toBeNull()
+    expect(vatIdIn('ABCDEF')).toBeNull()
   })
   it('reads spaces, dots and dashes as written on invoices, and GR as EL', () => {
     expect(normalizeVatId('de 136.695-976')).toBe('DE136695976')

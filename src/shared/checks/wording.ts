@@ -23,12 +23,22 @@ export function overdueInWords(duration: NonNullable<CheckResult['duration']>, l
 
 /**
  * The placeholders of a check's text (`documents.check.<code>.<status>[.<variant>]`): the
- * figures in `params`, the money amounts formatted, `count` (days, other documents, or
+ * figures in `params` (`base` and `paid` formatted as money), the money amounts formatted,
+ * `others` (the other documents a duplicate check names, "#12, #40"), `count` (days, other documents, or
  * fields), the overdue duration in words and the fields not extracted by name.
  */
 export function checkTextParams(check: CheckResult, format: CheckWordingFormatters): Record<string, string | number> {
+  const money = (key: string) => {
+    const value = check.params?.[key]
+    return typeof value === 'number' ? { [key]: format.money(value) } : {}
+  }
   return {
     ...check.params,
+    ...money('base'),
+    ...money('paid'),
+    invoiceNo:
+      typeof check.params?.['invoiceNo'] === 'string' && check.params['invoiceNo'] ? check.params['invoiceNo'] : '–',
+    others: (check.documentIds ?? []).map((id) => `#${id}`).join(', '),
     stated: format.money(check.stated),
     computed: format.money(check.computed),
     days: check.days ?? 0,

@@ -157,6 +157,23 @@ describe('documents.get', () => {
     clock += 1001
     expect(await duplicate()).toBe('warning') // read again
   })
+  it('flags a supplier bank account that differs from its earlier invoice in another agenda, naming both', async () => {
+    const supplier = (iban: string) => ({ supplier: { name: 'Elektron GmbH', vat_id: 'DE136695976', iban } })
+    const header = (invoice_no: string, issue_date: string) => ({ data: { header: { invoice_no, issue_date } } })
+    workspace.addDocument(1, doc(30, { ...supplier('DE91100000000123456789'), ...header('E-1', '2026-01-05') }))
+    workspace.addDocument(2, doc(31, { ...supplier('DE02120300000000202051'), ...header('E-2', '2026-02-05') }))
+    const check = async (id: number) =>
+      ((await call('documents.get', { id })) as { checks: { code: string }[] }).checks.find(
+        (c) => c.code === 'bank_account_change',
+      )
+    expect(await check(31)).toMatchObject({
+      status: 'warning',
+      iban: 'DE02120300000000202051',
+      documentId: 30,
+      params: { earlier: 'DE91100000000123456789', invoiceNo: 'E-1' },
+    })
+    expect(await check(30)).toMatchObject({ status: 'skipped' })
+  })
   it('flags across the agenda the same supplier, total and issue date, and the same file, on the rows and in the document', async () => {
     const copy = { supplier: { name: 'Supplier 20' }, summary: { sub_total: 100, vat_total: 21, total: 121 } }
     workspace.addDocument(2, doc(20, { ...copy, user_file_name: 'a.pdf' }))

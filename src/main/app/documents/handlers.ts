@@ -12,13 +12,14 @@ import { refuseArchived, requireCachedDocument } from './cached'
 import { companyOf } from './rowCache'
 import { createPreviewImages, previewVersion, type PreviewUrlOf } from './previewImages'
 import { queryList, rowsByIds } from './rowQuery'
+import { createSupplierAccounts } from './supplierAccounts'
 
 /** The part of the offline workspace the document handlers use. */
 export type DocumentsWorkspace = Pick<
   OfflineWorkspace,
   'getDocument' | 'getPreview' | 'getOriginal' | 'enqueue' | 'undo' | 'noteAgendaOpened'
 > &
-  Partial<Pick<OfflineWorkspace, 'listAgendas'>>
+  Partial<Pick<OfflineWorkspace, 'listAgendas' | 'forEachDocument' | 'listDocuments'>>
 
 /** The document channels served from the local store and the outbox. */
 export type DocumentChannel =
@@ -75,6 +76,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
   const now = deps.now ?? (() => new Date())
   const previewUrl = deps.previewUrl ?? relativePreviewUrl
   const previews = createPreviewImages(getWorkspace)
+  const supplierAccounts = createSupplierAccounts((agendaId) => rows.flaggedRowsOf(agendaId))
 
   return {
     'documents.query': async ({ agendaId, query, window }) => {
@@ -99,6 +101,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
         today: now(),
         agenda: await rows.candidatesOf(document),
         company: await companyOf(workspace, document.agenda_id),
+        supplierAccounts: await supplierAccounts.forDocument(workspace, document),
         ...(deps.referenceRates ? { rates: deps.referenceRates() } : {}),
       })
       return { document, checks }

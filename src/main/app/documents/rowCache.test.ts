@@ -185,6 +185,6 @@ describe('readAgendaRows', () => {
     const read = await readAgendaRows(visiting, 1)
     expect(read.rows.map((r) => r.id)).toEqual([9, 5])
     expect(read.byKey.sharedIds()).toEqual([9, 5])
-    expect(read.byKey.idsUnder('acme\u00007')).toEqual([9, 5])
+    expect(read.byKey.idsUnder('invoice\u0000name:acme\u00007')).toEqual([9, 5])
   })
 })
