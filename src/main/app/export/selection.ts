@@ -1,5 +1,5 @@
 import type { Document } from '../../../shared/api'
-import type { ExportFilter } from '../../../shared/ipc'
+import type { ExportFilter, ExportPeriod } from '../../../shared/ipc'
 import { isInQueue } from '../../../shared/queues'
 
 /**
@@ -50,4 +50,14 @@ export function pickByIds(
     else missing.push(id)
   }
   return { documents: picked, missing }
+}
+
+/**
+ * True when the document's issue date (or tax date, as `period.field` says) falls in the
+ * period, both ends included; a document without that date is outside any period.
+ */
+export function inPeriod(doc: Document, period: ExportPeriod): boolean {
+  const day = /^(\d{4}-\d{2}-\d{2})/.exec(doc.data?.header?.[period.field] ?? '')?.[1]
+  if (!day) return false
+  return (!period.from || day >= period.from) && (!period.to || day <= period.to)
 }
