@@ -39,16 +39,23 @@ export function taxDateOf(doc: Document): string | null {
 }
 
 /**
- * A stated or computed rate as the legal rate of the supplier's country on the tax date when
- * it is within 0.1 point of one (20.01 -> 20); otherwise the stated rate, to two decimals.
+ * A stated or computed rate as the rate it stands for: the legal rate of the supplier's
+ * country on the tax date when it is within 0.1 point of one (20.01 -> 20); without a known
+ * country, the nearest whole or half percent when that rate gives the stated VAT of `base`
+ * to the cent (46.68 at 20.01 % -> 9.34, which 20 % gives too); otherwise the stated rate, to
+ * two decimals (a rate the tax-rate check flags).
  */
-export function exactRate(percent: number, doc: Document): number {
+export function exactRate(percent: number, doc: Document, base?: { net: number; vat: number }): number {
   const date = taxDateOf(doc)
   const country = supplierCountryOf(doc)
   const legal = date && country ? vatRatesOn(country, date) : null
   const match = legal?.find((rate) => Math.abs(rate - percent) <= RATE_TOLERANCE)
   if (match !== undefined) return match
   if (Math.abs(percent) <= RATE_TOLERANCE / 2) return 0
+  const round = Math.round(percent * 2) / 2
+  if (!legal && Math.abs(round - percent) <= RATE_TOLERANCE) {
+    if (!base || Math.abs(roundCents((base.net * round) / 100) - base.vat) <= 0.01 + 1e-9) return round
+  }
   return roundCents(percent)
 }
 
@@ -78,7 +85,7 @@ export function vatFactsOf(doc: Document): VatFacts {
       const net = amountOf(line.sub_total)!
       const vat = amountOf(line.vat_total) ?? 0
       const stated = amountOf(line.percent) ?? (net !== 0 ? (vat / net) * 100 : 0)
-      return { percent: exactRate(stated, doc), net, vat }
+      return { percent: exactRate(stated, doc, { net, vat }), net, vat }
     })
   } else {
     const byRate = new Map<number, { net: number; vat: number }>()
@@ -97,7 +104,7 @@ export function vatFactsOf(doc: Document): VatFacts {
       const net = amountOf(doc.summary?.sub_total) ?? total
       if (net !== null) {
         const vat = amountOf(doc.summary?.vat_total) ?? (total !== null ? roundCents(total - net) : 0)
-        taxLines = [{ percent: exactRate(net !== 0 ? (vat / net) * 100 : 0, doc), net, vat }]
+        taxLines = [{ percent: exactRate(net !== 0 ? (vat / net) * 100 : 0, doc, { net, vat }), net, vat }]
       }
     }
   }
