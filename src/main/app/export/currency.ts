@@ -39,13 +39,18 @@ export function documentCurrencies(doc: Document, homeCurrency: string | null | 
   if (rate === null) return { home, currency, foreign: true, rate: null, per: 1 }
   const day = doc.data?.header?.issue_date?.slice(0, 10)
   const reference = day ? referenceRate(currency, home, day) : null
-  const per =
-    reference !== null && Math.abs(rate / (reference * 100) - 1) < Math.abs(rate / reference - 1) ? 100 : 1
+  const per = reference !== null && Math.abs(rate / (reference * 100) - 1) < Math.abs(rate / reference - 1) ? 100 : 1
   return { home, currency, foreign: true, rate, per }
 }
 
-/** An invoice-currency amount in the home currency (rounded to the cent); null without a rate. */
+/**
+ * An invoice-currency amount in the home currency, rounded to the cent half away from zero
+ * (a credit note's -12 981.815 is -12 981.82, as its invoice's 12 981.815 is 12 981.82);
+ * null without a rate.
+ */
 export function toHome(amount: number, currencies: DocumentCurrencies): number | null {
   if (currencies.rate === null) return null
-  return currencies.foreign ? roundCents((amount * currencies.rate) / currencies.per) : amount
+  if (!currencies.foreign) return amount
+  const exact = (amount * currencies.rate) / currencies.per
+  return Math.sign(exact) * roundCents(Math.abs(exact))
 }

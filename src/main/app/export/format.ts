@@ -295,7 +295,10 @@ export function identifierAsText(cell: Cell): Cell {
  * The CSV text of a table: identifiers kept as text ({@link identifierAsText}), amounts with
  * the chosen decimal mark, every other text cell through {@link neutralizeFormula}.
  */
-function csv(table: { header: readonly string[]; kinds: readonly ColumnKind[]; rows: Cell[][] }, options: CsvOptions): string {
+function csv(
+  table: { header: readonly string[]; kinds: readonly ColumnKind[]; rows: Cell[][] },
+  options: CsvOptions,
+): string {
   const comma = options.decimalMark === ','
   const safeRows = table.rows.map((row) =>
     row.map((cell, i) => {

@@ -109,7 +109,12 @@ export function createExportHandlers(deps: ExportHandlerDeps): HandlersFor<'expo
           const failed = moneyFailures(doc, profile, stamp)
           if (failed.length === 0) continue
           failures.set(doc.id, failed.map(describeFailure))
-          result.flagged.push(flaggedOf(doc, failed.map((f) => f.code)))
+          result.flagged.push(
+            flaggedOf(
+              doc,
+              failed.map((f) => f.code),
+            ),
+          )
         }
         const choice = input.flagged ?? 'ask'
         if (result.flagged.length > 0) {

@@ -186,7 +186,9 @@ export function isdocXml(doc: Document, options: IsdocOptions): string {
   const rawIban = text(doc.bank_account?.iban || doc.supplier?.iban)
   if (rawIban && !bank.iban) notes.push('Docket: the IBAN on the invoice fails its checksum and was left out.')
   if (options.flaggedChecks && options.flaggedChecks.length > 0)
-    notes.push(`Docket: exported although its checks failed: ${options.flaggedChecks.join('; ')}. Check before booking.`)
+    notes.push(
+      `Docket: exported although its checks failed: ${options.flaggedChecks.join('; ')}. Check before booking.`,
+    )
 
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ISDOC_NAMESPACE, 'Invoice', { version: ISDOC_VERSION })
   const type = documentType(doc)

@@ -23,10 +23,14 @@ export function isMoneyFailure(result: CheckResult): boolean {
   return typeof flag === 'boolean' ? flag : MONEY_CHECK_CODES.has(result.code)
 }
 
-/** The warnings of every check on `doc` (money or not), for a spreadsheet's warnings column. */
+/**
+ * The warnings of the checks on `doc` (money or not), for a spreadsheet's warnings column:
+ * every check but `overdue` (a due date, not a fault of the document, and it changes with the
+ * day) and `duplicate` (it needs the whole agenda).
+ */
 export function documentWarnings(doc: Document, profile: AgendaProfile | null, today: Date): CheckResult[] {
   return runChecks(doc, { today, agenda: [], company: profile }).filter(
-    (result) => result.status === 'warning' && result.code !== 'duplicate',
+    (result) => result.status === 'warning' && result.code !== 'duplicate' && result.code !== 'overdue',
   )
 }
 

@@ -53,11 +53,14 @@ export function pickByIds(
 }
 
 /**
- * True when the document's issue date (or tax date, as `period.field` says) falls in the
- * period, both ends included; a document without that date is outside any period.
+ * True when the document's issue date (or tax date, as `period.field` says; a document that
+ * states no tax date is taxed on its issue date) falls in the period, both ends included; a
+ * document without the date is outside any period.
  */
 export function inPeriod(doc: Document, period: ExportPeriod): boolean {
-  const day = /^(\d{4}-\d{2}-\d{2})/.exec(doc.data?.header?.[period.field] ?? '')?.[1]
+  const header = doc.data?.header
+  const value = period.field === 'tax_date' ? header?.tax_date || header?.issue_date : header?.issue_date
+  const day = /^(\d{4}-\d{2}-\d{2})/.exec(value ?? '')?.[1]
   if (!day) return false
   return (!period.from || day >= period.from) && (!period.to || day <= period.to)
 }

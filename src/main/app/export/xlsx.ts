@@ -42,7 +42,10 @@ export async function documentsXlsx(
     width: table.kinds[i] === 'text' ? 24 : 14,
     style:
       table.kinds[i] === 'number'
-        ? { numFmt: name === 'id' || name === 'comments_count' ? '0' : name === 'currency_rate' ? '0.0###' : AMOUNT_FORMAT }
+        ? {
+            numFmt:
+              name === 'id' || name === 'comments_count' ? '0' : name === 'currency_rate' ? '0.0###' : AMOUNT_FORMAT,
+          }
         : table.kinds[i] === 'date'
           ? { numFmt: DATE_FORMAT }
           : table.kinds[i] === 'timestamp'

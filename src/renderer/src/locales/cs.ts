@@ -856,7 +856,8 @@ export const cs = {
   'export.format.pohoda': 'Pohoda XML (přijaté faktury pro Pohodu)',
   'export.pohodaHint':
     'Jeden soubor XML (datový balík) pro všechny doklady; v Pohodě ho načtete v nabídce Soubor → Datová komunikace → XML import. Doklady bez data vystavení, částky nebo kurzu se vynechají.',
-  'export.xlsxHint': 'List Doklady (částky jako čísla, data jako data, identifikátory jako text) a list Daňové řádky po sazbách DPH.',
+  'export.xlsxHint':
+    'List Doklady (částky jako čísla, data jako data, identifikátory jako text) a list Daňové řádky po sazbách DPH.',
   'export.csvLayout': 'Formát CSV',
   'export.delimiter': 'Oddělovač',
   'export.delimiter.semicolon': 'Středník ;',

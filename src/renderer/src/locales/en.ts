@@ -810,7 +810,8 @@ export const en = {
   'export.format.pohoda': 'Pohoda XML (received invoices for Pohoda)',
   'export.pohodaHint':
     'One Pohoda XML file (data pack) for all documents; import it in Pohoda under File → Data communication → XML import. Documents without an issue date, total or exchange rate are left out.',
-  'export.xlsxHint': 'A Documents sheet (amounts as numbers, dates as dates, identifiers as text) and a Tax lines sheet per VAT rate.',
+  'export.xlsxHint':
+    'A Documents sheet (amounts as numbers, dates as dates, identifiers as text) and a Tax lines sheet per VAT rate.',
   'export.csvLayout': 'CSV layout',
   'export.delimiter': 'Separator',
   'export.delimiter.semicolon': 'Semicolon ;',

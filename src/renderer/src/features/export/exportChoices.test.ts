@@ -25,7 +25,11 @@ describe('the export choices remembered between exports', () => {
     expect(storage.raw.get(CHOICES_KEY)).not.toContain('markExported')
   })
   it('start from the defaults, and read the columns older versions kept', () => {
-    expect(loadChoices(memoryStorage())).toMatchObject({ format: 'csv', columns: [...DEFAULT_EXPORT_COLUMNS], csv: null })
+    expect(loadChoices(memoryStorage())).toMatchObject({
+      format: 'csv',
+      columns: [...DEFAULT_EXPORT_COLUMNS],
+      csv: null,
+    })
     expect(loadChoices(memoryStorage({ 'docket.export.columns': '["total","nope"]' })).columns).toEqual(['total'])
   })
   it('drop what they do not know instead of failing', () => {

@@ -40,7 +40,7 @@ const isColumn = (value: unknown): value is ExportDocumentColumn =>
  * elsewhere `,` and 4.11.
  */
 export function csvDefaultsFor(locale: string): CsvOptions {
-  let comma = false
+  let comma: boolean
   try {
     comma = new Intl.NumberFormat(locale.split('-x-')[0]).format(1.5).includes(',')
   } catch {
