@@ -332,6 +332,24 @@ describe('export.documents: money checks, periods, Pohoda and Excel', () => {
     expect(new TextDecoder().decode(files['INV-1.isdoc']!)).not.toMatch(/checks failed/)
   })
 
+  it('points a credit note at the invoice of the same supplier it names as its reference', async () => {
+    const credit = taxed(4, {
+      invoice_type: 1,
+      data: { header: { invoice_no: 'CN-4', issue_date: '2026-11-02', currency: 'CZK', reference: 'INV-1' } },
+      summary: { sub_total: -1000, vat_total: -210, total: -1210 },
+      tax_lines: [{ percent: 21, sub_total: -1000, vat_total: -210, total: -1210 }],
+      supplier: { name: 'Supplier 1', vat_id: 'CZ12345678' },
+    })
+    const { saved, run } = fakes([...docs, credit], { agendas: [agenda] })
+    await run({ ...request('isdoc', 'mark'), selection: { kind: 'ids', ids: [4] } })
+    const xml = new TextDecoder().decode(saved[0]!.bytes)
+    expect(isdocSchemaErrors(xml)).toBeNull()
+    expect(xml).toContain('<DocumentType>2</DocumentType>')
+    expect(xml).toMatch(
+      /<OriginalDocumentReference id="original">\s*<ID>INV-1<\/ID>\s*<IssueDate>2026-10-30<\/IssueDate>\s*<UUID>/,
+    )
+  })
+
   it('writes one schema-valid Pohoda data pack for the company of the agenda', async () => {
     const { saved, run } = fakes(docs, { agendas: [agenda] })
     const result = await run(request('pohoda', 'mark'))
