@@ -241,6 +241,7 @@ describe('export.documents as ISDOC', () => {
     const result = await run(isdoc([1]))
     expect(saved.map((f) => [f.suggestedName, f.mimeType])).toEqual([['INV-1.isdoc', 'application/x-isdoc+xml']])
     expect(new TextDecoder().decode(saved[0]!.bytes)).toContain('<ID>INV-1</ID>')
+    expect(isdocSchemaErrors(saved[0]!.bytes)).toBeNull()
     expect(result).toMatchObject({ saved: true, documentCount: 1, files: [{ kind: 'isdoc' }], skipped: [] })
   })
 
@@ -248,7 +249,9 @@ describe('export.documents as ISDOC', () => {
     const { saved, actions, run } = fakes(docs)
     const result = await run(isdoc([1, 2, 3], true))
     expect(saved[0]!.suggestedName).toBe('docket-agenda-1-2026-11-22-isdoc.zip')
-    expect(Object.keys(unzipSync(saved[0]!.bytes)).sort()).toEqual(['INV-1.isdoc', 'INV-2.isdoc'])
+    const files = unzipSync(saved[0]!.bytes)
+    expect(Object.keys(files).sort()).toEqual(['INV-1.isdoc', 'INV-2.isdoc'])
+    for (const [name, xml] of Object.entries(files)) expect(isdocSchemaErrors(xml), name).toBeNull()
     expect(result).toMatchObject({ documentCount: 2, skipped: [{ id: 3, missing: ['total'] }], markedExported: 2 })
     expect(actions).toEqual([
       {

@@ -8,8 +8,8 @@ import { vatFactsOf } from './vatFacts'
 /**
  * The Excel workbook export (exceljs): a *Documents* sheet, one row per document with the
  * chosen columns, and a *Tax lines* sheet, one row per document and VAT rate. Amounts are
- * numbers with a two-decimal number format (the currency is in its own column: one sheet
- * mixes currencies), dates are dates, identifiers (invoice no., company ID, VAT ID, variable
+ * numbers formatted with their currency (`1,210.00 "EUR"`, each row its own: one sheet mixes
+ * currencies; home-currency columns in the agenda's), dates are dates, identifiers (invoice no., company ID, VAT ID, variable
  * symbol, IBAN) are text cells, so leading zeros stay. Text from the invoice is written as
  * text values, never formulas. Pure apart from building the bytes.
  */
@@ -17,6 +17,16 @@ import { vatFactsOf } from './vatFacts'
 const AMOUNT_FORMAT = '#,##0.00'
 const DATE_FORMAT = 'yyyy-mm-dd'
 const TIMESTAMP_FORMAT = 'yyyy-mm-dd hh:mm'
+
+/** The number format of an amount in `currency`: `#,##0.00 "EUR"` (plain `#,##0.00` without a currency code). */
+export function currencyFormat(currency: string | null | undefined): string {
+  const code = (currency ?? '').trim().toUpperCase()
+  return /^[A-Z]{3}$/.test(code) ? `${AMOUNT_FORMAT} "${code}"` : AMOUNT_FORMAT
+}
+
+/** Columns holding amounts in the home currency; the other amount columns are in the invoice's currency. */
+const HOME_AMOUNT_COLUMNS = new Set(['home_sub_total', 'home_vat_total', 'home_total'])
+const PLAIN_NUMBER_COLUMNS = new Set(['id', 'comments_count', 'currency_rate'])
 
 /** A YYYY-MM-DD day as a Date at UTC midnight (what spreadsheets store for a day), or null. */
 function dayValue(cell: string | null): Date | null {
@@ -53,8 +63,10 @@ export async function documentsXlsx(
             : { numFmt: '@' },
   }))
   sheet.getRow(1).font = { bold: true }
-  for (const row of table.rows) {
-    sheet.addRow(
+  table.rows.forEach((row, index) => {
+    const doc = documents[index]!
+    const currencies = documentCurrencies(doc, context.homeCurrency)
+    const added = sheet.addRow(
       row.map((cell, i) => {
         if (cell === null) return null
         switch (table.kinds[i]) {
@@ -73,7 +85,12 @@ export async function documentsXlsx(
         }
       }),
     )
-  }
+    table.header.forEach((name, i) => {
+      if (table.kinds[i] !== 'number' || PLAIN_NUMBER_COLUMNS.has(name)) return
+      const currency = HOME_AMOUNT_COLUMNS.has(name) ? currencies.home : currencies.currency
+      added.getCell(i + 1).numFmt = currencyFormat(currency)
+    })
+  })
 
   const taxes = workbook.addWorksheet('Tax lines', { views: [{ state: 'frozen', ySplit: 1 }] })
   taxes.columns = [
@@ -98,7 +115,7 @@ export async function documentsXlsx(
     const currencies = documentCurrencies(doc, context.homeCurrency)
     const header = doc.data?.header
     for (const line of facts.taxLines) {
-      taxes.addRow({
+      const added = taxes.addRow({
         document_id: doc.id,
         invoice_no: neutralizeFormula(header?.invoice_no ?? null),
         supplier_name: neutralizeFormula(doc.supplier?.name ?? null),
@@ -114,6 +131,8 @@ export async function documentsXlsx(
         home_vat: toHome(line.vat, currencies),
         from_items: facts.fromItems ? 'yes' : 'no',
       })
+      for (const key of ['net', 'vat', 'gross']) added.getCell(key).numFmt = currencyFormat(currencies.currency)
+      for (const key of ['home_net', 'home_vat']) added.getCell(key).numFmt = currencyFormat(currencies.home)
     }
   }
   const buffer = await workbook.xlsx.writeBuffer()
