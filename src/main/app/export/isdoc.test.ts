@@ -266,6 +266,13 @@ describe('ISDOC export', () => {
     )
   })
 
+  it('drops characters XML cannot carry from OCR text instead of writing an unreadable file', () => {
+    const doc = { ...facturx[0]!, supplier: { ...facturx[0]!.supplier, name: 'A\u0001B\uFFFE C\uD800' } }
+    const xml = isdocXml(doc, { agendaId: 1 })
+    expect(xml).toContain('<Name>AB C</Name>')
+    expect(schemaErrors(xml)).toBeNull()
+  })
+
   it('escapes text from the invoice as XML text, never markup', () => {
     const doc = { ...facturx[0]!, supplier: { ...facturx[0]!.supplier, name: '<b>A & B</b>' } }
     const xml = isdocXml(doc, { agendaId: 1 })

@@ -6,6 +6,7 @@ import { InvoiceType } from '../../../shared/api/document'
 import { amountOf, roundCents } from '../../../shared/checks/money'
 import { bankDetailsOf } from './bankDetails'
 import { documentCurrencies, toHome } from './currency'
+import { xmlText } from './xmlText'
 import { exactRate, vatFactsOf, type TaxLineFact, type ZeroRateKind } from './vatFacts'
 
 /**
@@ -66,7 +67,7 @@ const price = (value: number): string => {
   const clean = Math.round(value * 1e10) / 1e10
   return clean.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 10 })
 }
-const text = (value: string | null | undefined): string => (value ?? '').trim()
+const text = (value: string | null | undefined): string => xmlText(value)
 const day = (value: string | null | undefined): string | null => {
   const match = /^(\d{4}-\d{2}-\d{2})/.exec(value ?? '')
   return match ? match[1]! : null
@@ -109,7 +110,7 @@ function linesOf(doc: Document, taxLines: TaxLineFact[]): Line[] {
       const vat = amountOf(item.tax) ?? roundCents((net * percent) / 100)
       const quantity = amountOf(item.quantity) ?? 1
       const unitPrice = amountOf(item.unit_price) ?? (quantity !== 0 ? net / quantity : net)
-      const unit = item.unit === null || item.unit === undefined ? '' : String(item.unit).trim()
+      const unit = item.unit === null || item.unit === undefined ? '' : text(String(item.unit))
       return { description: text(item.name) || text(item.code), quantity, unit, unitPrice, net, vat, percent }
     })
   }

@@ -7,6 +7,7 @@ import { vatRatesOn } from '../../../shared/checks/taxRate'
 import { bankDetailsOf } from './bankDetails'
 import { documentCurrencies, toHome } from './currency'
 import { taxDateOf, vatFactsOf } from './vatFacts'
+import { xmlText } from './xmlText'
 
 /**
  * Pohoda XML (Stormware's XML interface, version 2): one `dat:dataPack` holding an
@@ -69,7 +70,7 @@ export interface PohodaOptions {
   flaggedChecks?: ReadonlyMap<number, readonly string[]>
 }
 
-const text = (value: string | null | undefined, max: number): string => (value ?? '').trim().slice(0, max)
+const text = (value: string | null | undefined, max: number): string => xmlText(value, max)
 const day = (value: string | null | undefined): string | null => /^(\d{4}-\d{2}-\d{2})/.exec(value ?? '')?.[1] ?? null
 const money = (value: number): string => roundCents(value).toFixed(2)
 
