@@ -188,6 +188,17 @@ describe('Excel workbook', () => {
   })
 })
 
+describe('Excel workbook from untrusted text', () => {
+  it('keeps a formula-looking name as text and drops characters its XML cannot carry', async () => {
+    const odd = doc(9, { supplier: { name: '=HYPERLINK("x")\u0001 s.r.o.\uFFFE', id: '00012' } })
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load((await documentsXlsx([odd], ['supplier_name', 'supplier_id'])).buffer as ArrayBuffer)
+    const row = book.getWorksheet('Documents')!.getRow(2)
+    expect(row.getCell(1).value).toBe(`'=HYPERLINK("x") s.r.o.`)
+    expect(row.getCell(2).value).toBe('00012')
+  })
+})
+
 /** LibreOffice's command, when installed (`apt-get install libreoffice-calc-nogui`). */
 function libreOffice(): string | null {
   for (const command of ['soffice', 'libreoffice']) {

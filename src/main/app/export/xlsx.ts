@@ -4,6 +4,13 @@ import type { ExportDocumentColumn } from '../../../shared/ipc'
 import { documentCurrencies, toHome } from './currency'
 import { documentTable, neutralizeFormula, type ExportContext } from './format'
 import { vatFactsOf } from './vatFacts'
+import { xmlSafe } from './xmlText'
+
+/** A text cell: inert for spreadsheets and without characters the workbook's XML cannot carry. */
+const textCell = (value: string | null): string | null => {
+  const safe = neutralizeFormula(value)
+  return safe === null ? null : xmlSafe(safe)
+}
 
 /**
  * The Excel workbook export (exceljs): a *Documents* sheet, one row per document with the
@@ -73,15 +80,15 @@ export async function documentsXlsx(
           case 'number':
             return Number(cell)
           case 'date':
-            return dayValue(cell) ?? neutralizeFormula(cell)
+            return dayValue(cell) ?? textCell(cell)
           case 'timestamp': {
             const time = Date.parse(cell)
-            return Number.isNaN(time) ? neutralizeFormula(cell) : new Date(time)
+            return Number.isNaN(time) ? textCell(cell) : new Date(time)
           }
           default:
             // exceljs writes a string as a shared string (text), never a formula; the quote
             // still keeps a formula-looking value inert if the sheet is saved to CSV again.
-            return neutralizeFormula(cell)
+            return textCell(cell)
         }
       }),
     )
@@ -117,8 +124,8 @@ export async function documentsXlsx(
     for (const line of facts.taxLines) {
       const added = taxes.addRow({
         document_id: doc.id,
-        invoice_no: neutralizeFormula(header?.invoice_no ?? null),
-        supplier_name: neutralizeFormula(doc.supplier?.name ?? null),
+        invoice_no: textCell(header?.invoice_no ?? null),
+        supplier_name: textCell(doc.supplier?.name ?? null),
         issue_date: dayValue(header?.issue_date?.slice(0, 10) ?? null),
         tax_date: dayValue(header?.tax_date?.slice(0, 10) ?? null),
         currency: currencies.currency,
