@@ -157,6 +157,11 @@ export const DOCUMENT_COLUMN_VALUES: Record<ExportDocumentColumn, (doc: Document
   customer_vat_id: (d) => textOf(d.customer?.vat_id),
   iban: (d) => textOf(d.bank_account?.iban ?? d.supplier?.iban),
   bic: (d) => textOf(d.bank_account?.bic ?? d.supplier?.bic),
+  bank_account: (d) => {
+    const number = (d.bank_account?.bban || d.supplier?.bban || '').trim()
+    const code = (d.bank_account?.bank_code || d.supplier?.bank_code || '').trim()
+    return number ? (code && !number.includes('/') ? `${number}/${code}` : number) : null
+  },
   sub_total: (d) => formatAmount(d.summary?.sub_total),
   vat_total: (d) => formatAmount(d.summary?.vat_total),
   total: (d) => formatAmount(d.summary?.total),

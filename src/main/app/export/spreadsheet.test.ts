@@ -100,6 +100,13 @@ describe('CSV in the user’s layout', () => {
     )
   })
 
+  it('writes a Czech account number with its bank code, its zeros kept', () => {
+    const paid = doc(6, { bank_account: { bban: '000019-0123456789', bank_code: '0800', iban: '', bic: '' } })
+    expect(documentsCsv([paid], ['bank_account'], { delimiter: ';', decimalMark: ',' })).toBe(
+      '\uFEFFbank_account\r\n"=""000019-0123456789/0800"""\r\n',
+    )
+  })
+
   it('writes an identifier with letters as plain text, never as a formula', () => {
     const planted = doc(4, { data: { header: { invoice_no: '=1+1', variable_symbol: 'INV-2026/1' } } })
     const [row] = parse(documentsCsv([planted], ['invoice_no', 'variable_symbol']), { bom: true, columns: true })

@@ -502,6 +502,7 @@ export const cs = {
   'export.col.customer_id': 'IČO odběratele',
   'export.col.customer_vat_id': 'DIČ odběratele',
   'export.col.iban': 'IBAN',
+  'export.col.bank_account': 'Číslo účtu',
   'export.col.bic': 'BIC',
   'export.col.sub_total': 'Základ',
   'export.col.vat_total': 'DPH',

@@ -474,6 +474,7 @@ export const en = {
   'export.col.customer_vat_id': 'Customer VAT ID',
   'export.col.iban': 'IBAN',
   'export.col.bic': 'BIC',
+  'export.col.bank_account': 'Account number',
   'export.col.sub_total': 'Subtotal',
   'export.col.vat_total': 'VAT',
   'export.col.total': 'Total',

@@ -28,6 +28,7 @@ export const EXPORT_DOCUMENT_COLUMNS = [
   'customer_vat_id',
   'iban',
   'bic',
+  'bank_account',
   'sub_total',
   'vat_total',
   'total',
