@@ -3,13 +3,15 @@
  * smallest window Docket supports (1024x700): the checks panel names what a bookkeeper
  * spots (a total not extracted, an invoice addressed to someone else), the export dialog fits with its
  * buttons in view, names the tab and search on screen as its default scope, remembers the
- * last choices, and writes ISDOC files that the published ISDOC 6.0.2 schema accepts.
+ * last choices (never marking exported), lists the documents failing a money check before it
+ * saves, and writes ISDOC and Pohoda files that the published schemas accept.
  * Screenshots: e2e/artifacts/checks-*.png, export-dialog-*.png.
  */
 import { expect, test, type Download, type Page } from '@playwright/test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { unzipSync } from 'fflate'
 import { isdocSchemaErrors } from '../src/main/app/testing/isdocSchema'
+import { pohodaSchemaErrors } from '../src/main/app/testing/pohodaSchema'
 import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
 
 const artifacts = 'e2e/artifacts'
@@ -78,21 +80,59 @@ test('the export dialog fits 1024x700, names the tab and search on screen, and k
   await page.screenshot({ path: `${artifacts}/export-dialog-1024x700.png` })
 })
 
-test('ISDOC export: a zip of one schema-valid ISDOC 6.0.2 file per document, and the choice is remembered', async () => {
+test('ISDOC export: the documents failing a money check are listed first, then exported with a note, schema-valid', async () => {
   const form = page.getByTestId('export-form')
   await form.locator('input[name="format"][value="isdoc"]').check()
   await expect(page.getByTestId('export-isdoc-hint')).toBeVisible()
+  await expect(page.getByTestId('export-changes')).toHaveText('Exporting changes nothing in Docket.')
+  let downloads = 0
+  page.on('download', () => downloads++)
+  await page.getByTestId('export-submit').click()
+  // EUR at rate 1.0 in the CZK agenda fails the exchange-rate check: nothing is saved until the user chooses.
+  const flagged = page.getByTestId('export-flagged')
+  await expect(flagged).toBeVisible()
+  await expect(page.getByTestId('export-flagged-list')).toContainText('Coolblue B.V., 993548900')
+  await expect(page.getByTestId('export-flagged-list')).toContainText('exchange rate')
+  expect(downloads).toBe(0)
   await page.screenshot({ path: `${artifacts}/export-dialog-isdoc-1024x700.png` })
+  await flagged.locator('input[name="flagged"][value="mark"]').check()
   const download: Promise<Download> = page.waitForEvent('download')
   await page.getByTestId('export-submit').click()
   const file = await download
   expect(file.suggestedFilename()).toMatch(/-isdoc\.zip$/)
   const entries = unzipSync(new Uint8Array(readFileSync(await file.path())))
   expect(Object.keys(entries).sort()).toEqual(['992288600.isdoc', '993548900.isdoc'])
-  for (const [name, xml] of Object.entries(entries)) expect(isdocSchemaErrors(xml), name).toBeNull()
+  for (const [name, xml] of Object.entries(entries)) {
+    expect(isdocSchemaErrors(xml), name).toBeNull()
+    expect(new TextDecoder().decode(xml), name).toMatch(/exported although its checks failed: .*exchange rate/)
+  }
+})
 
+test('the format is remembered, marking exported is not: it starts off and says so next to Export', async () => {
   await page.getByTestId('shell-menu-button').click()
   await page.getByTestId('export-button').click()
-  await expect(page.getByTestId('export-form').locator('input[name="format"][value="isdoc"]')).toBeChecked()
+  const form = page.getByTestId('export-form')
+  await expect(form.locator('input[name="format"][value="isdoc"]')).toBeChecked()
+  await form.locator('input[name="markExported"]').check()
+  await expect(page.getByTestId('export-changes')).toContainText('will be marked as exported')
   await page.keyboard.press('Escape')
+  await page.getByTestId('shell-menu-button').click()
+  await page.getByTestId('export-button').click()
+  await expect(form.locator('input[name="markExported"]')).not.toBeChecked()
+  await expect(page.getByTestId('export-changes')).toHaveText('Exporting changes nothing in Docket.')
+})
+
+test('Pohoda export: one data pack that the published Pohoda XML schemas accept', async () => {
+  const form = page.getByTestId('export-form')
+  await form.locator('input[name="format"][value="pohoda"]').check()
+  await expect(page.getByTestId('export-pohoda-hint')).toBeVisible()
+  await page.getByTestId('export-submit').click()
+  await page.getByTestId('export-flagged').locator('input[name="flagged"][value="mark"]').check()
+  const download: Promise<Download> = page.waitForEvent('download')
+  await page.getByTestId('export-submit').click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/-pohoda\.xml$/)
+  const xml = readFileSync(await file.path(), 'utf8')
+  expect(pohodaSchemaErrors(xml)).toBeNull()
+  expect(xml.match(/<inv:invoice /g)).toHaveLength(2)
 })

@@ -109,4 +109,18 @@ describe('files Docket saves where the user chooses', () => {
       false,
     )
   })
+
+  it('saves a Pohoda XML file as .xml and an Excel workbook as .xlsx only when its bytes are a zip', () => {
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])
+    expect(
+      checkFileToSave({ kind: 'export', fileName: 'p.xml', mimeType: 'application/xml', bytes: text('<a/>') }),
+    ).toMatchObject({ ok: true, fileName: 'p.xml', extensions: ['xml'] })
+    expect(checkFileToSave({ kind: 'export', fileName: 'b.xlsx', mimeType: xlsx, bytes: zip })).toMatchObject({
+      ok: true,
+      fileName: 'b.xlsx',
+      label: 'Excel',
+    })
+    expect(checkFileToSave({ kind: 'export', fileName: 'b.xlsx', mimeType: xlsx, bytes: exe }).ok).toBe(false)
+  })
 })

@@ -10,13 +10,20 @@ import { displayFileName, safeFileName } from './safeFileName'
 
 /**
  * The export formats the app writes itself, by MIME type. `binary` formats (a zip of ISDOC
- * files) are checked by their magic bytes instead of being UTF-8 text.
+ * files, an Excel workbook, which is a zip too) are checked by their magic bytes instead of
+ * being UTF-8 text.
  */
 const EXPORT_TYPES: Readonly<Record<string, { extension: string; label: string; binary?: true }>> = {
   'text/csv': { extension: 'csv', label: 'CSV' },
   'application/json': { extension: 'json', label: 'JSON' },
   'application/x-isdoc+xml': { extension: 'isdoc', label: 'ISDOC' },
+  'application/xml': { extension: 'xml', label: 'XML' },
   'application/zip': { extension: 'zip', label: 'ZIP', binary: true },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+    extension: 'xlsx',
+    label: 'Excel',
+    binary: true,
+  },
 }
 
 /** A zip archive starts with a local file header, `PK\x03\x04`. */

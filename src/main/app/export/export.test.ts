@@ -1,12 +1,14 @@
 import { parse } from 'csv-parse/sync'
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import type { Document } from '../../../shared/api'
+import type { Agenda, Document } from '../../../shared/api'
 import { exportRequestSchema, type ExportRequest } from '../../../shared/ipc'
 import type { OutboxAction } from '../../../shared/outbox'
 import type { CachedDocument } from '../../offline'
 import type { FileHost, FileToSave } from '../ports'
 import { pendingEntry } from '../testing/fakeWorkspace'
+import { pohodaSchemaErrors } from '../testing/pohodaSchema'
+import { isdocSchemaErrors } from '../testing/isdocSchema'
 import { documentsCsv, documentsJson, formatAmount, formatDate, itemsCsv } from './format'
 import { createExportHandlers, type ExportWorkspace } from './handlers'
 
@@ -127,7 +129,7 @@ describe('JSON export', () => {
   })
 })
 
-function fakes(documents: Document[], options: { cancel?: boolean } = {}) {
+function fakes(documents: Document[], options: { cancel?: boolean; agendas?: Agenda[] } = {}) {
   const saved: FileToSave[] = []
   const actions: OutboxAction[] = []
   const files: FileHost = {
@@ -149,6 +151,7 @@ function fakes(documents: Document[], options: { cancel?: boolean } = {}) {
       actions.push(action)
       return pendingEntry(`entry-${actions.length}`, action)
     },
+    ...(options.agendas ? { listAgendas: async () => options.agendas! } : {}),
   }
   const handlers = createExportHandlers({
     getWorkspace: () => workspace,
@@ -238,6 +241,7 @@ describe('export.documents as ISDOC', () => {
     const result = await run(isdoc([1]))
     expect(saved.map((f) => [f.suggestedName, f.mimeType])).toEqual([['INV-1.isdoc', 'application/x-isdoc+xml']])
     expect(new TextDecoder().decode(saved[0]!.bytes)).toContain('<ID>INV-1</ID>')
+    expect(isdocSchemaErrors(saved[0]!.bytes)).toBeNull()
     expect(result).toMatchObject({ saved: true, documentCount: 1, files: [{ kind: 'isdoc' }], skipped: [] })
   })
 
@@ -245,7 +249,9 @@ describe('export.documents as ISDOC', () => {
     const { saved, actions, run } = fakes(docs)
     const result = await run(isdoc([1, 2, 3], true))
     expect(saved[0]!.suggestedName).toBe('docket-agenda-1-2026-11-22-isdoc.zip')
-    expect(Object.keys(unzipSync(saved[0]!.bytes)).sort()).toEqual(['INV-1.isdoc', 'INV-2.isdoc'])
+    const files = unzipSync(saved[0]!.bytes)
+    expect(Object.keys(files).sort()).toEqual(['INV-1.isdoc', 'INV-2.isdoc'])
+    for (const [name, xml] of Object.entries(files)) expect(isdocSchemaErrors(xml), name).toBeNull()
     expect(result).toMatchObject({ documentCount: 2, skipped: [{ id: 3, missing: ['total'] }], markedExported: 2 })
     expect(actions).toEqual([
       {
@@ -261,5 +267,135 @@ describe('export.documents as ISDOC', () => {
   it('refuses when no document can become ISDOC', async () => {
     const { run } = fakes(docs)
     await expect(run(isdoc([3]))).rejects.toMatchObject({ code: 'nothing_to_export' })
+  })
+})
+
+describe('export.documents: money checks, periods, Pohoda and Excel', () => {
+  const agenda = {
+    id: 1,
+    name: 'Odběratel a.s.',
+    home_currency: 'CZK',
+    company_id: '27074358',
+    address: { country: 'CZ' },
+  } as unknown as Agenda
+  const taxed = (id: number, over: Partial<Document> = {}) =>
+    ({
+      ...doc(id, {
+        summary: { sub_total: 1000, vat_total: 210, total: 1210 },
+        tax_lines: [{ percent: 21, sub_total: 1000, vat_total: 210, total: 1210 }],
+        items: [],
+        ...over,
+      }),
+      agenda_id: 1,
+    }) as Document
+  // Its tax line says 900 + 189 while its totals say 1000 + 210: the tax-lines check fails.
+  const wrongTax = taxed(2, { tax_lines: [{ percent: 21, sub_total: 900, vat_total: 189, total: 1089 }] })
+  const docs = [
+    taxed(1),
+    wrongTax,
+    taxed(3, { data: { header: { invoice_no: 'INV-3', issue_date: '2026-09-30', tax_date: '2026-10-01' } } }),
+  ]
+  const request = (format: 'isdoc' | 'pohoda', flagged?: 'ask' | 'leave_out' | 'mark', markExported = false) => ({
+    agendaId: 1,
+    format,
+    selection: { kind: 'ids' as const, ids: [1, 2] },
+    columns: ['id' as const],
+    markExported,
+    ...(flagged ? { flagged } : {}),
+  })
+
+  it('saves nothing and names the documents failing a money check until the user chooses', async () => {
+    const { saved, actions, run } = fakes(docs, { agendas: [agenda] })
+    const result = await run(request('isdoc', undefined, true))
+    expect(saved).toEqual([])
+    expect(actions).toEqual([])
+    expect(result).toMatchObject({
+      saved: false,
+      flaggedAction: 'ask',
+      flagged: [{ id: 2, supplier: 'Supplier 2', invoiceNo: 'INV-2', checks: ['tax_lines'] }],
+    })
+  })
+
+  it('leaves them out when asked, and marks only what was exported', async () => {
+    const { saved, actions, run } = fakes(docs, { agendas: [agenda] })
+    const result = await run(request('isdoc', 'leave_out', true))
+    expect(saved.map((f) => f.suggestedName)).toEqual(['INV-1.isdoc'])
+    expect(result).toMatchObject({ saved: true, documentCount: 1, flaggedAction: 'leave_out', markedExported: 1 })
+    expect(actions).toEqual([{ kind: 'documents.setStates', items: [{ id: 1, state: 'exported' }] }])
+  })
+
+  it('exports them marked with a note in the file, the data unchanged', async () => {
+    const { saved, run } = fakes(docs, { agendas: [agenda] })
+    await run(request('isdoc', 'mark'))
+    const files = unzipSync(saved[0]!.bytes)
+    const flaggedXml = new TextDecoder().decode(files['INV-2.isdoc']!)
+    expect(isdocSchemaErrors(flaggedXml)).toBeNull()
+    expect(flaggedXml).toMatch(/exported although its checks failed: the tax lines do not match the totals/)
+    expect(flaggedXml).toMatch(/<TaxableAmount>900.00<\/TaxableAmount>/)
+    expect(new TextDecoder().decode(files['INV-1.isdoc']!)).not.toMatch(/checks failed/)
+  })
+
+  it('points a credit note at the invoice of the same supplier it names as its reference', async () => {
+    const credit = taxed(4, {
+      invoice_type: 1,
+      data: { header: { invoice_no: 'CN-4', issue_date: '2026-11-02', currency: 'CZK', reference: 'INV-1' } },
+      summary: { sub_total: -1000, vat_total: -210, total: -1210 },
+      tax_lines: [{ percent: 21, sub_total: -1000, vat_total: -210, total: -1210 }],
+      supplier: { name: 'Supplier 1', vat_id: 'CZ12345678' },
+    })
+    const { saved, run } = fakes([...docs, credit], { agendas: [agenda] })
+    await run({ ...request('isdoc', 'mark'), selection: { kind: 'ids', ids: [4] } })
+    const xml = new TextDecoder().decode(saved[0]!.bytes)
+    expect(isdocSchemaErrors(xml)).toBeNull()
+    expect(xml).toContain('<DocumentType>2</DocumentType>')
+    expect(xml).toMatch(
+      /<OriginalDocumentReference id="original">\s*<ID>INV-1<\/ID>\s*<IssueDate>2026-10-30<\/IssueDate>\s*<UUID>/,
+    )
+  })
+
+  it('writes one schema-valid Pohoda data pack for the company of the agenda', async () => {
+    const { saved, run } = fakes(docs, { agendas: [agenda] })
+    const result = await run(request('pohoda', 'mark'))
+    expect(saved.map((f) => [f.suggestedName, f.mimeType])).toEqual([
+      ['docket-agenda-1-2026-11-22-pohoda.xml', 'application/xml'],
+    ])
+    const xml = new TextDecoder().decode(saved[0]!.bytes)
+    expect(pohodaSchemaErrors(xml)).toBeNull()
+    expect(xml).toContain('ico="27074358"')
+    expect(xml.match(/<inv:invoice /g)).toHaveLength(2)
+    expect(result).toMatchObject({ saved: true, documentCount: 2, files: [{ kind: 'pohoda' }] })
+  })
+
+  // TextDecoder drops the BOM the files start with.
+  it('exports only the documents of the period, by issue date or by tax date', async () => {
+    const { saved, run } = fakes(docs, { agendas: [agenda] })
+    const period = (field: 'issue_date' | 'tax_date') => ({
+      agendaId: 1,
+      format: 'csv' as const,
+      selection: { kind: 'filter' as const, filter: { queue: 'all' as const, type: 'both' as const, search: '' } },
+      period: { field, from: '2026-10-01', to: '2026-10-31' },
+      columns: ['id' as const],
+    })
+    await run(period('issue_date'))
+    expect(new TextDecoder().decode(saved[0]!.bytes)).toBe('id\r\n1\r\n2\r\n')
+    await run(period('tax_date'))
+    expect(new TextDecoder().decode(saved[1]!.bytes)).toBe('id\r\n1\r\n2\r\n3\r\n')
+    await expect(
+      run({ ...period('issue_date'), period: { field: 'issue_date', from: '2027-01-01', to: null } }),
+    ).rejects.toMatchObject({ code: 'nothing_to_export' })
+  })
+
+  it('saves an Excel workbook, and CSV in the layout asked for', async () => {
+    const { saved, run } = fakes(docs, { agendas: [agenda] })
+    const base = {
+      agendaId: 1,
+      selection: { kind: 'ids' as const, ids: [1] },
+      columns: ['id' as const, 'total' as const],
+    }
+    const xlsx = await run({ ...base, format: 'xlsx' })
+    expect(xlsx.files).toEqual([{ kind: 'xlsx', path: '/tmp/docket-agenda-1-2026-11-22.xlsx' }])
+    expect(saved[0]!.bytes.slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]))
+    await run({ ...base, format: 'csv', csv: { delimiter: ';', decimalMark: ',' } })
+    expect(new TextDecoder().decode(saved[1]!.bytes)).toBe('id;total\r\n1;1210\r\n')
   })
 })

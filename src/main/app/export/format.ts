@@ -1,12 +1,19 @@
 import { stringify } from 'csv-stringify/sync'
 import type { Document, Item } from '../../../shared/api'
+import { InvoiceType } from '../../../shared/api/document'
+import type { AgendaProfile } from '../../../shared/checks'
+import { amountOf } from '../../../shared/checks/money'
 import type { ExportDocumentColumn } from '../../../shared/ipc'
+import { documentCurrencies, toHome } from './currency'
+import { describeFailure, documentWarnings } from './moneyFlags'
+import { vatFactsOf } from './vatFacts'
 
 /**
  * Export formats: CSV that spreadsheet programs open correctly (UTF-8 with BOM, CRLF records,
- * fields quoted when they hold a comma, quote or line break, dates ISO 8601, amounts as plain
- * decimals with a dot) and safely (no text cell can start a formula), and JSON. Pure
- * functions, no I/O.
+ * fields quoted when they hold the separator, a quote or a line break, dates ISO 8601, amounts
+ * as plain decimals with the chosen decimal mark, identifiers kept as text) and safely (no text
+ * cell can start a formula), and JSON. The documents table ({@link documentTable}) is shared
+ * with the Excel workbook. Pure functions, no I/O.
  */
 
 /** A cell: text, or null for an empty cell. */
@@ -74,10 +81,59 @@ export const NUMBER_DOCUMENT_COLUMNS: ReadonlySet<ExportDocumentColumn> = new Se
   'total',
   'currency_rate',
   'comments_count',
+  'home_sub_total',
+  'home_vat_total',
+  'home_total',
 ])
 
-/** How each documents-file column is read from a document. */
-export const DOCUMENT_COLUMN_VALUES: Record<ExportDocumentColumn, (doc: Document) => Cell> = {
+/**
+ * Columns that hold identifiers: text even when they look like numbers (a company ID
+ * 04080176 keeps its leading zero, a variable symbol is not summed).
+ */
+export const IDENTIFIER_COLUMNS: ReadonlySet<string> = new Set([
+  'invoice_no',
+  'variable_symbol',
+  'supplier_id',
+  'supplier_vat_id',
+  'supplier_postal_code',
+  'customer_id',
+  'customer_vat_id',
+  'iban',
+  'bic',
+  'bank_account',
+])
+
+/** Columns holding a calendar day (YYYY-MM-DD); `created_at` and `last_modified_at` hold timestamps. */
+export const DATE_COLUMNS: ReadonlySet<string> = new Set(['issue_date', 'tax_date', 'due_date'])
+export const TIMESTAMP_COLUMNS: ReadonlySet<string> = new Set(['created_at', 'last_modified_at'])
+
+/**
+ * What the per-agenda columns need besides the document: the agenda's home currency (home
+ * totals), its company profile and today's date (the warnings column, which runs the checks).
+ */
+export interface ExportContext {
+  homeCurrency?: string | null
+  profile?: AgendaProfile | null
+  today?: Date
+}
+
+const DOCUMENT_TYPE_WORDS: Record<number, string> = {
+  [InvoiceType.invoice]: 'invoice',
+  [InvoiceType.creditNote]: 'credit note',
+  [InvoiceType.proforma]: 'proforma',
+  [InvoiceType.receipt]: 'receipt',
+}
+
+/** A home-currency amount of `doc` (empty without a usable exchange rate). */
+function homeAmount(doc: Document, context: ExportContext, value: unknown): Cell {
+  const amount = amountOf(value)
+  if (amount === null) return null
+  const home = toHome(amount, documentCurrencies(doc, context.homeCurrency))
+  return home === null ? null : formatAmount(home)
+}
+
+/** How each documents-file column is read from a document (`vat_by_rate` is expanded per rate, see {@link documentTable}). */
+export const DOCUMENT_COLUMN_VALUES: Record<ExportDocumentColumn, (doc: Document, context: ExportContext) => Cell> = {
   id: (d) => String(d.id),
   type: (d) => textOf(d.type),
   state: (d) => textOf(d.state),
@@ -101,12 +157,85 @@ export const DOCUMENT_COLUMN_VALUES: Record<ExportDocumentColumn, (doc: Document
   customer_vat_id: (d) => textOf(d.customer?.vat_id),
   iban: (d) => textOf(d.bank_account?.iban ?? d.supplier?.iban),
   bic: (d) => textOf(d.bank_account?.bic ?? d.supplier?.bic),
+  bank_account: (d) => {
+    const number = (d.bank_account?.bban || d.supplier?.bban || '').trim()
+    const code = (d.bank_account?.bank_code || d.supplier?.bank_code || '').trim()
+    return number ? (code && !number.includes('/') ? `${number}/${code}` : number) : null
+  },
   sub_total: (d) => formatAmount(d.summary?.sub_total),
   vat_total: (d) => formatAmount(d.summary?.vat_total),
   total: (d) => formatAmount(d.summary?.total),
   comments_count: (d) => (typeof d.comments_count === 'number' ? String(d.comments_count) : null),
   created_at: (d) => formatDate(d.created_at),
   last_modified_at: (d) => formatDate(d.last_modified_at),
+  document_type: (d) => (typeof d.invoice_type === 'number' ? (DOCUMENT_TYPE_WORDS[d.invoice_type] ?? null) : null),
+  credit_note: (d) => (d.invoice_type === InvoiceType.creditNote ? 'yes' : 'no'),
+  home_currency: (d, c) => documentCurrencies(d, c.homeCurrency).home,
+  home_sub_total: (d, c) => homeAmount(d, c, d.summary?.sub_total),
+  home_vat_total: (d, c) => homeAmount(d, c, d.summary?.vat_total),
+  home_total: (d, c) => homeAmount(d, c, d.summary?.total),
+  vat_by_rate: () => null,
+  warnings: (d, c) => {
+    const found = documentWarnings(d, c.profile ?? null, c.today ?? new Date())
+    return found.length > 0 ? found.map(describeFailure).join('; ') : null
+  },
+}
+
+/** The kind of a table column: how CSV and XLSX write it. */
+export type ColumnKind = 'text' | 'identifier' | 'number' | 'date' | 'timestamp'
+
+/** The documents as a table: concrete column names, their kinds, and the rows of cells. */
+export interface DocumentTable {
+  header: string[]
+  kinds: ColumnKind[]
+  rows: Cell[][]
+}
+
+const kindOf = (column: string): ColumnKind =>
+  NUMBER_DOCUMENT_COLUMNS.has(column as ExportDocumentColumn) || /^(net|vat)_\d/.test(column)
+    ? 'number'
+    : IDENTIFIER_COLUMNS.has(column)
+      ? 'identifier'
+      : DATE_COLUMNS.has(column)
+        ? 'date'
+        : TIMESTAMP_COLUMNS.has(column)
+          ? 'timestamp'
+          : 'text'
+
+/** A rate as a column-name part: 21 -> "21", 5.5 -> "5.5". */
+const rateName = (percent: number): string => formatAmount(percent) ?? '0'
+
+/**
+ * The documents as a table: one row per document; the column `vat_by_rate` becomes a pair of
+ * columns per VAT rate found in the exported documents, highest rate first: `net_21`,
+ * `vat_21`, … (base and VAT at that rate, the invoice's currency, from the extracted tax lines,
+ * or from the items when none was extracted).
+ */
+export function documentTable(
+  documents: readonly Document[],
+  columns: readonly ExportDocumentColumn[],
+  context: ExportContext = {},
+): DocumentTable {
+  const facts = new Map(documents.map((doc) => [doc.id, vatFactsOf(doc).taxLines]))
+  const rates = [...new Set([...facts.values()].flat().map((t) => t.percent))].sort((a, b) => b - a)
+  const header: string[] = []
+  const readers: ((doc: Document) => Cell)[] = []
+  for (const column of columns) {
+    if (column !== 'vat_by_rate') {
+      header.push(column)
+      readers.push((doc) => DOCUMENT_COLUMN_VALUES[column](doc, context))
+      continue
+    }
+    for (const rate of rates) {
+      const at = (doc: Document) => facts.get(doc.id)?.find((t) => t.percent === rate)
+      header.push(`net_${rateName(rate)}`, `vat_${rateName(rate)}`)
+      readers.push(
+        (doc) => formatAmount(at(doc)?.net),
+        (doc) => formatAmount(at(doc)?.vat),
+      )
+    }
+  }
+  return { header, kinds: header.map(kindOf), rows: documents.map((doc) => readers.map((read) => read(doc))) }
 }
 
 /** Columns of the items file: the document's identity, then the item's fields. */
@@ -158,14 +287,35 @@ const NUMBER_ITEM_COLUMNS: ReadonlySet<string> = new Set(
 )
 
 /**
- * The CSV text: `isNumber(column)` says which columns hold numbers; every other cell goes
- * through {@link neutralizeFormula}.
+ * An identifier that a spreadsheet would read as a number or a date (04080176, 2024/03) as
+ * the text formula `="04080176"`, which Excel and LibreOffice show as the text itself
+ * whatever the import settings. Only for values of digits and number punctuation, so the
+ * formula is always a constant string: nothing from the invoice is ever evaluated.
  */
-function csv(headerRow: readonly string[], rows: Cell[][], isNumber: (column: string) => boolean): string {
-  const numbers = headerRow.map(isNumber)
-  const safeRows = rows.map((row) => row.map((cell, i) => (numbers[i] ? cell : neutralizeFormula(cell)) ?? ''))
-  return stringify([headerRow as string[], ...safeRows], {
+export function identifierAsText(cell: Cell): Cell {
+  return cell !== null && /^[\d\s.,+\-/:eE]+$/.test(cell) && /\d/.test(cell) ? `="${cell}"` : cell
+}
+
+/**
+ * The CSV text of a table: identifiers kept as text ({@link identifierAsText}), amounts with
+ * the chosen decimal mark, every other text cell through {@link neutralizeFormula}.
+ */
+function csv(
+  table: { header: readonly string[]; kinds: readonly ColumnKind[]; rows: Cell[][] },
+  options: CsvOptions,
+): string {
+  const comma = options.decimalMark === ','
+  const safeRows = table.rows.map((row) =>
+    row.map((cell, i) => {
+      const kind = table.kinds[i]
+      if (kind === 'number') return (comma && cell !== null ? cell.replace('.', ',') : cell) ?? ''
+      const safe = neutralizeFormula(cell)
+      return (kind === 'identifier' && safe === cell ? identifierAsText(cell) : safe) ?? ''
+    }),
+  )
+  return stringify([table.header as string[], ...safeRows], {
     bom: true,
+    delimiter: options.delimiter,
     record_delimiter: 'windows',
     quote_record_delimiter: true,
     // Formulas are neutralised above, by column: the library's own escaping would also
@@ -174,23 +324,32 @@ function csv(headerRow: readonly string[], rows: Cell[][], isNumber: (column: st
   })
 }
 
+/** The CSV layout of a file: separator and decimal mark (default `,` and `.`). */
+export type CsvOptions = { delimiter: ',' | ';' | '\t'; decimalMark: '.' | ',' }
+const DEFAULT_CSV: CsvOptions = { delimiter: ',', decimalMark: '.' }
+
 /**
  * The documents file: a header row of column ids, then one row per document, as a UTF-8
  * string starting with a BOM (U+FEFF) and CRLF record delimiters.
  */
-export function documentsCsv(documents: readonly Document[], columns: readonly ExportDocumentColumn[]): string {
-  return csv(
-    columns,
-    documents.map((doc) => columns.map((column) => DOCUMENT_COLUMN_VALUES[column](doc))),
-    (column) => NUMBER_DOCUMENT_COLUMNS.has(column as ExportDocumentColumn),
-  )
+export function documentsCsv(
+  documents: readonly Document[],
+  columns: readonly ExportDocumentColumn[],
+  options: Partial<CsvOptions> = {},
+  context: ExportContext = {},
+): string {
+  return csv(documentTable(documents, columns, context), { ...DEFAULT_CSV, ...options })
 }
 
+const ITEM_KINDS: ColumnKind[] = ITEM_COLUMNS.map((column) =>
+  column === 'invoice_no' ? 'identifier' : NUMBER_ITEM_COLUMNS.has(column) ? 'number' : 'text',
+)
+
 /** The items file: one row per item of every document (header row only when none). */
-export function itemsCsv(documents: readonly Document[]): string {
+export function itemsCsv(documents: readonly Document[], options: Partial<CsvOptions> = {}): string {
   const rows: Cell[][] = []
   for (const doc of documents) for (const item of doc.items ?? []) rows.push(itemRow(doc, item))
-  return csv(ITEM_COLUMNS, rows, (column) => NUMBER_ITEM_COLUMNS.has(column))
+  return csv({ header: ITEM_COLUMNS, kinds: ITEM_KINDS, rows }, { ...DEFAULT_CSV, ...options })
 }
 
 /** Number of items over all documents. */
@@ -205,14 +364,15 @@ export function countItems(documents: readonly Document[]): number {
 export function documentsJson(
   documents: readonly Document[],
   columns: readonly ExportDocumentColumn[],
-  options: { includeItems: boolean; exportedAt: Date },
+  options: { includeItems: boolean; exportedAt: Date; context?: ExportContext },
 ): string {
-  const out = documents.map((doc) => {
+  const table = documentTable(documents, columns, options.context)
+  const out = documents.map((doc, index) => {
     const record: Record<string, unknown> = {}
-    for (const column of columns) {
-      const cell = DOCUMENT_COLUMN_VALUES[column](doc)
-      record[column] = cell === null ? null : NUMBER_DOCUMENT_COLUMNS.has(column) ? Number(cell) : cell
-    }
+    table.header.forEach((column, i) => {
+      const cell = table.rows[index]![i] ?? null
+      record[column] = cell === null ? null : table.kinds[i] === 'number' ? Number(cell) : cell
+    })
     if (options.includeItems) {
       record.items = (doc.items ?? []).map((item) => {
         const row = itemRow(doc, item)
@@ -227,5 +387,8 @@ export function documentsJson(
     }
     return record
   })
-  return JSON.stringify({ exported_at: options.exportedAt.toISOString(), columns, documents: out }, null, 2) + '\n'
+  return (
+    JSON.stringify({ exported_at: options.exportedAt.toISOString(), columns: table.header, documents: out }, null, 2) +
+    '\n'
+  )
 }

@@ -4,6 +4,10 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces'
 import type { Document, Party } from '../../../shared/api'
 import { InvoiceType } from '../../../shared/api/document'
 import { amountOf, roundCents } from '../../../shared/checks/money'
+import { bankDetailsOf } from './bankDetails'
+import { documentCurrencies, toHome } from './currency'
+import { xmlText } from './xmlText'
+import { exactRate, vatFactsOf, type TaxLineFact, type ZeroRateKind } from './vatFacts'
 
 /**
  * ISDOC 6.0.2, the Czech e-invoice format that Czech and Slovak accounting software imports
@@ -14,22 +18,23 @@ import { amountOf, roundCents } from '../../../shared/checks/money'
  * document ids (the same document always gets the same UUID, so a re-export is recognised as
  * the same invoice), issue and tax point dates, the supplier and customer (name, company ID,
  * VAT ID, address), the items (or one line for the whole invoice when none were extracted),
- * the tax lines, the totals, and the due date with the bank account and variable symbol.
- * Amounts are in the invoice's own currency (`LocalCurrencyCode` = its currency, rate 1):
- * the accounting software converts with its own rate of the day. Pure, no I/O.
+ * the tax lines per rate, the totals, and the due date with the bank account and variable
+ * symbol. Amounts are in the agenda's home currency, with the invoice's own currency and
+ * rate beside them when it differs (see {@link isdocXml}). Pure, no I/O.
  */
 
 export const ISDOC_NAMESPACE = 'http://isdoc.cz/namespace/2013'
 export const ISDOC_VERSION = '6.0.2'
 
-/** Why a document cannot become an ISDOC file: a value the standard requires was not extracted. */
-export type IsdocGap = 'issue_date' | 'total'
+/** Why a document cannot become an ISDOC file: a value the standard requires was not extracted (or, in a foreign currency, the rate to the home currency). */
+export type IsdocGap = 'issue_date' | 'total' | 'currency_rate'
 
-/** The fields ISDOC requires that `doc` lacks (empty: it can be exported). */
-export function isdocGaps(doc: Document): IsdocGap[] {
+/** The fields ISDOC requires that `doc` lacks (empty: it can be exported); `homeCurrency` is the agenda's. */
+export function isdocGaps(doc: Document, homeCurrency?: string | null): IsdocGap[] {
   const gaps: IsdocGap[] = []
   if (!/^\d{4}-\d{2}-\d{2}/.test(doc.data?.header?.issue_date ?? '')) gaps.push('issue_date')
   if (amountOf(doc.summary?.total) === null) gaps.push('total')
+  if (homeCurrency && documentCurrencies(doc, homeCurrency).rate === null) gaps.push('currency_rate')
   return gaps
 }
 
@@ -57,7 +62,12 @@ export function isdocUuid(agendaId: number, documentId: number): string {
 }
 
 const money = (value: number): string => roundCents(value).toFixed(2)
-const text = (value: string | null | undefined): string => (value ?? '').trim()
+/** A price at full precision (no rounding to cents, no exponent, no binary noise past 10 decimals). */
+const price = (value: number): string => {
+  const clean = Math.round(value * 1e10) / 1e10
+  return clean.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 10 })
+}
+const text = (value: string | null | undefined): string => xmlText(value)
 const day = (value: string | null | undefined): string | null => {
   const match = /^(\d{4}-\d{2}-\d{2})/.exec(value ?? '')
   return match ? match[1]! : null
@@ -83,71 +93,107 @@ function party(parent: XMLBuilder, p: Party | null | undefined): void {
 interface Line {
   description: string
   quantity: number
+  unit: string
   unitPrice: number
   net: number
   vat: number
   percent: number
 }
 
-/** The invoice lines: the extracted items, or one line holding the whole invoice. */
-function linesOf(doc: Document, total: number): Line[] {
+/** The invoice lines: the extracted items, or one line per tax rate when none was extracted. */
+function linesOf(doc: Document, taxLines: TaxLineFact[]): Line[] {
   const items = (doc.items ?? []).filter((item) => amountOf(item.subtotal) !== null || amountOf(item.total) !== null)
   if (items.length > 0) {
     return items.map((item) => {
-      const percent = amountOf(item.tax_rate) ?? 0
+      const percent = exactRate(amountOf(item.tax_rate) ?? 0, doc)
       const net = amountOf(item.subtotal) ?? roundCents((amountOf(item.total) ?? 0) / (1 + percent / 100))
       const vat = amountOf(item.tax) ?? roundCents((net * percent) / 100)
       const quantity = amountOf(item.quantity) ?? 1
-      const unitPrice = amountOf(item.unit_price) ?? (quantity !== 0 ? roundCents(net / quantity) : net)
-      return { description: text(item.name) || text(item.code), quantity, unitPrice, net, vat, percent }
+      const unitPrice = amountOf(item.unit_price) ?? (quantity !== 0 ? net / quantity : net)
+      const unit = item.unit === null || item.unit === undefined ? '' : text(String(item.unit))
+      return { description: text(item.name) || text(item.code), quantity, unit, unitPrice, net, vat, percent }
     })
   }
-  const net = amountOf(doc.summary?.sub_total) ?? total
-  const vat = amountOf(doc.summary?.vat_total) ?? roundCents(total - net)
-  const percent = net !== 0 ? roundCents((vat / net) * 100) : 0
   const description = text(doc.data?.header?.invoice_text) || text(doc.data?.header?.invoice_no)
-  return [{ description, quantity: 1, unitPrice: net, net, vat, percent }]
+  return taxLines.map((t) => ({ description, quantity: 1, unit: '', unitPrice: t.net, ...t }))
 }
 
-/** Tax subtotals per rate: the extracted tax lines, or the lines grouped by rate. */
-function taxSubtotals(doc: Document, lines: Line[]): { percent: number; net: number; vat: number }[] {
-  const extracted = (doc.tax_lines ?? []).filter((line) => amountOf(line.sub_total) !== null)
-  if (extracted.length > 0) {
-    return extracted.map((line) => ({
-      percent: amountOf(line.percent) ?? 0,
-      net: amountOf(line.sub_total)!,
-      vat: amountOf(line.vat_total) ?? 0,
-    }))
-  }
-  const byRate = new Map<number, { net: number; vat: number }>()
-  for (const line of lines) {
-    const sum = byRate.get(line.percent) ?? { net: 0, vat: 0 }
-    byRate.set(line.percent, { net: roundCents(sum.net + line.net), vat: roundCents(sum.vat + line.vat) })
-  }
-  return [...byRate].map(([percent, sum]) => ({ percent, ...sum }))
+/** Where a corrective document (credit note) points: the invoice it corrects. */
+export interface OriginalDocument {
+  /** The corrected invoice's number. */
+  id: string
+  issueDate?: string | null
+  /** Its ISDOC UUID, when Docket knows the document. */
+  uuid?: string | null
+}
+
+/** What {@link isdocXml} needs besides the document. */
+export interface IsdocOptions {
+  /** Feeds the UUID. */
+  agendaId: number
+  /** The agenda's home currency: `LocalCurrencyCode`; the invoice's own becomes `ForeignCurrencyCode`. */
+  homeCurrency?: string | null
+  /** For a credit note: the invoice it corrects (`OriginalDocumentReference`). */
+  original?: OriginalDocument | null
+  /** Failed checks to state in the file's note ("exported marked"). */
+  flaggedChecks?: readonly string[]
+}
+
+const VAT_NOTES: Record<ZeroRateKind, string> = {
+  intra_eu_reverse_charge:
+    'Intra-EU supply, reverse charge: VAT is due from the customer (Directive 2006/112/EC, Articles 138 and 196).',
+  local_reverse_charge: 'Domestic reverse charge: VAT is due from the customer.',
+  exempt: 'Exempt from VAT or outside its scope (0 % on the invoice).',
 }
 
 /**
- * The ISDOC XML of one document (UTF-8 text). `agendaId` feeds the UUID; `homeCurrency`
- * stands in for a currency that was not extracted. Throws an Error when {@link isdocGaps}
- * finds a required value missing (callers skip such documents and say so).
+ * The ISDOC XML of one document (UTF-8 text). Amounts without the `Curr` suffix are in the
+ * agenda's home currency (`LocalCurrencyCode`); for an invoice in another currency those
+ * are converted with the document's stated rate (`CurrRate` per `RefCurrRate` units) and the
+ * invoice's own amounts go in the `…Curr` elements. Tax subtotals are the extracted tax lines
+ * (built from the items only when none was extracted, which the note says). 0 % lines are
+ * marked: intra-EU reverse charge and exempt supplies with a `VATNote`, a domestic reverse
+ * charge with `LocalReverseChargeFlag`. Bank details are written only when they pass their
+ * checksum. Throws an Error when {@link isdocGaps} finds a required value missing (callers skip
+ * such documents and say so).
  */
-export function isdocXml(doc: Document, options: { agendaId: number; homeCurrency?: string | null }): string {
-  const gaps = isdocGaps(doc)
+export function isdocXml(doc: Document, options: IsdocOptions): string {
+  const gaps = isdocGaps(doc, options.homeCurrency)
   if (gaps.length > 0) throw new Error(`Document ${doc.id} lacks ${gaps.join(' and ')}, which ISDOC requires.`)
   const header = doc.data?.header
   const total = amountOf(doc.summary?.total)!
-  const lines = linesOf(doc, total)
-  const subtotals = taxSubtotals(doc, lines)
+  const facts = vatFactsOf(doc)
+  const lines = linesOf(doc, facts.taxLines)
+  const subtotals = facts.taxLines.length > 0 ? facts.taxLines : [{ percent: 0, net: total, vat: 0 }]
   const netTotal = amountOf(doc.summary?.sub_total) ?? roundCents(subtotals.reduce((s, t) => s + t.net, 0))
   const vatTotal = amountOf(doc.summary?.vat_total) ?? roundCents(subtotals.reduce((s, t) => s + t.vat, 0))
   const rounding = amountOf(doc.summary?.rounding) ?? 0
   const paidDeposits = amountOf(doc.summary?.paid_deposits) ?? 0
-  const currency = (text(header?.currency) || text(options.homeCurrency) || 'CZK').toUpperCase()
-  const vatApplicable = vatTotal !== 0 || subtotals.some((t) => t.percent !== 0)
+  const currencies = documentCurrencies(doc, options.homeCurrency)
+  const foreign = currencies.foreign
+  const home = (amount: number): number => toHome(amount, currencies)!
+  const homePrice = (amount: number): number => (foreign ? (amount * currencies.rate!) / currencies.per : amount)
+  const zero = facts.zeroRate
+  /** Subject to VAT: any non-zero rate, or a reverse charge (VAT due from the customer). */
+  const subjectToVat = (percent: number) => percent !== 0 || (zero !== null && zero !== 'exempt')
+  const vatApplicable = subtotals.some((t) => subjectToVat(t.percent))
+
+  const notes: string[] = []
+  const invoiceText = text(header?.invoice_text)
+  if (invoiceText) notes.push(invoiceText)
+  if (facts.fromItems) notes.push('Docket: no tax lines were extracted; the VAT per rate is summed from the items.')
+  if (zero) notes.push(VAT_NOTES[zero])
+  const bank = bankDetailsOf(doc)
+  const rawIban = text(doc.bank_account?.iban || doc.supplier?.iban)
+  if (rawIban && !bank.iban) notes.push('Docket: the IBAN on the invoice fails its checksum and was left out.')
+  if (options.flaggedChecks && options.flaggedChecks.length > 0)
+    notes.push(
+      `Docket: exported although its checks failed: ${options.flaggedChecks.join('; ')}. Check before booking.`,
+    )
 
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ISDOC_NAMESPACE, 'Invoice', { version: ISDOC_VERSION })
-  root.ele('DocumentType').txt(documentType(doc))
+  const type = documentType(doc)
+  root.ele('DocumentType').txt(type)
   root.ele('ID').txt(text(header?.invoice_no) || `DOCKET-${doc.id}`)
   root.ele('UUID').txt(isdocUuid(options.agendaId, doc.id))
   root.ele('IssuingSystem').txt('Docket')
@@ -156,77 +202,98 @@ export function isdocXml(doc: Document, options: { agendaId: number; homeCurrenc
   if (taxPoint) root.ele('TaxPointDate').txt(taxPoint)
   root.ele('VATApplicable').txt(String(vatApplicable))
   root.ele('ElectronicPossibilityAgreementReference').txt('')
-  const note = text(header?.invoice_text)
-  if (note) root.ele('Note').txt(note)
-  root.ele('LocalCurrencyCode').txt(currency)
-  root.ele('CurrRate').txt('1')
-  root.ele('RefCurrRate').txt('1')
+  if (notes.length > 0) root.ele('Note').txt(notes.join('\n'))
+  root.ele('LocalCurrencyCode').txt(currencies.home)
+  if (foreign) root.ele('ForeignCurrencyCode').txt(currencies.currency)
+  root.ele('CurrRate').txt(foreign ? price(currencies.rate!) : '1')
+  root.ele('RefCurrRate').txt(foreign ? String(currencies.per) : '1')
   party(root.ele('AccountingSupplierParty'), doc.supplier)
   party(root.ele('AccountingCustomerParty'), doc.customer)
+  if (type === '2' && options.original && text(options.original.id)) {
+    const reference = root.ele('OriginalDocumentReferences').ele('OriginalDocumentReference', { id: 'original' })
+    reference.ele('ID').txt(text(options.original.id))
+    const issued = day(options.original.issueDate)
+    if (issued) reference.ele('IssueDate').txt(issued)
+    if (options.original.uuid) reference.ele('UUID').txt(options.original.uuid)
+  }
 
   const invoiceLines = root.ele('InvoiceLines')
   lines.forEach((line, index) => {
     const node = invoiceLines.ele('InvoiceLine')
     node.ele('ID').txt(String(index + 1))
-    node.ele('InvoicedQuantity').txt(String(line.quantity))
-    node.ele('LineExtensionAmount').txt(money(line.net))
-    node.ele('LineExtensionAmountTaxInclusive').txt(money(line.net + line.vat))
-    node.ele('LineExtensionTaxAmount').txt(money(line.vat))
-    node.ele('UnitPrice').txt(money(line.unitPrice))
-    node.ele('UnitPriceTaxInclusive').txt(money(line.unitPrice * (1 + line.percent / 100)))
+    node.ele('InvoicedQuantity', line.unit ? { unitCode: line.unit } : {}).txt(price(line.quantity))
+    if (foreign) node.ele('LineExtensionAmountCurr').txt(money(line.net))
+    node.ele('LineExtensionAmount').txt(money(home(line.net)))
+    if (foreign) node.ele('LineExtensionAmountTaxInclusiveCurr').txt(money(line.net + line.vat))
+    node.ele('LineExtensionAmountTaxInclusive').txt(money(home(line.net + line.vat)))
+    node.ele('LineExtensionTaxAmount').txt(money(home(line.vat)))
+    node.ele('UnitPrice').txt(price(homePrice(line.unitPrice)))
+    node.ele('UnitPriceTaxInclusive').txt(price(homePrice(line.unitPrice) * (1 + line.percent / 100)))
     const category = node.ele('ClassifiedTaxCategory')
     category.ele('Percent').txt(String(line.percent))
     category.ele('VATCalculationMethod').txt('0')
-    category.ele('VATApplicable').txt(String(line.percent !== 0 || vatApplicable))
+    category.ele('VATApplicable').txt(String(subjectToVat(line.percent)))
+    if (line.percent === 0 && zero) node.ele('VATNote').txt(VAT_NOTES[zero])
     if (line.description) node.ele('Item').ele('Description').txt(line.description)
   })
 
   const taxTotal = root.ele('TaxTotal')
-  for (const t of subtotals.length > 0 ? subtotals : [{ percent: 0, net: netTotal, vat: vatTotal }]) {
+  for (const t of subtotals) {
     const sub = taxTotal.ele('TaxSubTotal')
-    sub.ele('TaxableAmount').txt(money(t.net))
-    sub.ele('TaxAmount').txt(money(t.vat))
-    sub.ele('TaxInclusiveAmount').txt(money(t.net + t.vat))
-    sub.ele('AlreadyClaimedTaxableAmount').txt('0')
-    sub.ele('AlreadyClaimedTaxAmount').txt('0')
-    sub.ele('AlreadyClaimedTaxInclusiveAmount').txt('0')
-    sub.ele('DifferenceTaxableAmount').txt(money(t.net))
-    sub.ele('DifferenceTaxAmount').txt(money(t.vat))
-    sub.ele('DifferenceTaxInclusiveAmount').txt(money(t.net + t.vat))
+    const amounts: [string, number][] = [
+      ['TaxableAmount', t.net],
+      ['TaxAmount', t.vat],
+      ['TaxInclusiveAmount', t.net + t.vat],
+    ]
+    for (const [name, value] of amounts) {
+      if (foreign) sub.ele(`${name}Curr`).txt(money(value))
+      sub.ele(name).txt(money(home(value)))
+    }
+    for (const [name] of amounts) {
+      if (foreign) sub.ele(`AlreadyClaimed${name}Curr`).txt('0')
+      sub.ele(`AlreadyClaimed${name}`).txt('0')
+    }
+    for (const [name, value] of amounts) {
+      if (foreign) sub.ele(`Difference${name}Curr`).txt(money(value))
+      sub.ele(`Difference${name}`).txt(money(home(value)))
+    }
     const category = sub.ele('TaxCategory')
     category.ele('Percent').txt(String(t.percent))
-    category.ele('VATApplicable').txt(String(t.percent !== 0 || vatApplicable))
+    category.ele('VATApplicable').txt(String(subjectToVat(t.percent)))
+    if (t.percent === 0 && zero === 'local_reverse_charge') category.ele('LocalReverseChargeFlag').txt('true')
   }
-  taxTotal.ele('TaxAmount').txt(money(vatTotal))
+  if (foreign) taxTotal.ele('TaxAmountCurr').txt(money(vatTotal))
+  taxTotal.ele('TaxAmount').txt(money(home(vatTotal)))
 
   const legal = root.ele('LegalMonetaryTotal')
-  legal.ele('TaxExclusiveAmount').txt(money(netTotal))
-  legal.ele('TaxInclusiveAmount').txt(money(total))
-  legal.ele('AlreadyClaimedTaxExclusiveAmount').txt('0')
-  legal.ele('AlreadyClaimedTaxInclusiveAmount').txt('0')
-  legal.ele('DifferenceTaxExclusiveAmount').txt(money(netTotal))
-  legal.ele('DifferenceTaxInclusiveAmount').txt(money(total))
-  legal.ele('PayableRoundingAmount').txt(money(rounding))
-  legal.ele('PaidDepositsAmount').txt(money(paidDeposits))
-  legal.ele('PayableAmount').txt(money(total - paidDeposits))
+  const totals: [string, number][] = [
+    ['TaxExclusiveAmount', netTotal],
+    ['TaxInclusiveAmount', total],
+    ['AlreadyClaimedTaxExclusiveAmount', 0],
+    ['AlreadyClaimedTaxInclusiveAmount', 0],
+    ['DifferenceTaxExclusiveAmount', netTotal],
+    ['DifferenceTaxInclusiveAmount', total],
+    ['PayableRoundingAmount', rounding],
+    ['PaidDepositsAmount', paidDeposits],
+    ['PayableAmount', total - paidDeposits],
+  ]
+  for (const [name, value] of totals) {
+    legal.ele(name).txt(money(home(value)))
+    if (foreign) legal.ele(`${name}Curr`).txt(money(value))
+  }
 
   const due = day(header?.due_date)
   if (due) {
     const payment = root.ele('PaymentMeans').ele('Payment')
-    payment.ele('PaidAmount').txt(money(total - paidDeposits))
+    payment.ele('PaidAmount').txt(money(home(total - paidDeposits)))
     payment.ele('PaymentMeansCode').txt('42')
     const details = payment.ele('Details')
     details.ele('PaymentDueDate').txt(due)
-    const account = doc.bank_account
-    details.ele('ID').txt(text(account?.bban))
-    details.ele('BankCode').txt(text(account?.bank_code))
+    details.ele('ID').txt(bank.accountNo ?? '')
+    details.ele('BankCode').txt(bank.bankCode ?? '')
     details.ele('Name').txt('')
-    details.ele('IBAN').txt(
-      text(account?.iban || doc.supplier?.iban)
-        .replace(/\s+/g, '')
-        .toUpperCase(),
-    )
-    details.ele('BIC').txt(text(account?.bic || doc.supplier?.bic))
+    details.ele('IBAN').txt(bank.iban ?? '')
+    details.ele('BIC').txt(bank.bic ?? '')
     const symbol = text(header?.variable_symbol)
     if (/^\d{1,10}$/.test(symbol)) details.ele('VariableSymbol').txt(symbol)
   }

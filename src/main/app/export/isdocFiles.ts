@@ -3,7 +3,7 @@ import type { Document } from '../../../shared/api'
 import type { ExportResult } from '../../../shared/ipc'
 import { AppError } from '../errors'
 import type { FileToSave } from '../ports'
-import { isdocFileName, isdocGaps, isdocXml } from './isdoc'
+import { isdocFileName, isdocGaps, isdocUuid, isdocXml } from './isdoc'
 
 const utf8 = new TextEncoder()
 
@@ -18,19 +18,47 @@ export const ISDOC_MIME_TYPE = 'application/x-isdoc+xml'
  */
 export function isdocExport(
   documents: readonly Document[],
-  options: { agendaId: number; homeCurrency?: string | null; baseName: string; mtime: Date },
+  options: {
+    agendaId: number
+    homeCurrency?: string | null
+    baseName: string
+    mtime: Date
+    /** Per document id: failed checks the file's note names (documents exported marked). */
+    flaggedChecks?: ReadonlyMap<number, readonly string[]>
+    /** Per credit note id: the invoice it corrects. */
+    originals?: ReadonlyMap<number, Document>
+  },
 ): { file: FileToSave; kind: 'isdoc' | 'isdoc_zip'; skipped: ExportResult['skipped']; count: number } {
   const skipped: ExportResult['skipped'] = []
   const files: { id: number; name: string; xml: string }[] = []
   for (const doc of documents) {
-    const missing = isdocGaps(doc)
-    if (missing.length > 0) skipped.push({ id: doc.id, missing })
-    else files.push({ id: doc.id, name: isdocFileName(doc), xml: isdocXml(doc, options) })
+    const missing = isdocGaps(doc, options.homeCurrency)
+    if (missing.length > 0) {
+      skipped.push({ id: doc.id, missing })
+      continue
+    }
+    const parent = options.originals?.get(doc.id)
+    const original = parent
+      ? {
+          id: parent.data?.header?.invoice_no ?? '',
+          issueDate: parent.data?.header?.issue_date ?? null,
+          uuid: isdocUuid(options.agendaId, parent.id),
+        }
+      : doc.data?.header?.reference
+        ? { id: doc.data.header.reference }
+        : null
+    const xml = isdocXml(doc, {
+      agendaId: options.agendaId,
+      homeCurrency: options.homeCurrency,
+      original,
+      flaggedChecks: options.flaggedChecks?.get(doc.id) ?? [],
+    })
+    files.push({ id: doc.id, name: isdocFileName(doc), xml })
   }
   if (files.length === 0) {
     throw new AppError(
       'nothing_to_export',
-      'None of the documents has the issue date and total an ISDOC invoice requires.',
+      'None of the documents has the issue date, total (and, in a foreign currency, exchange rate) an ISDOC invoice requires.',
       { skipped },
     )
   }

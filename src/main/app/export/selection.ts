@@ -1,5 +1,5 @@
 import type { Document } from '../../../shared/api'
-import type { ExportFilter } from '../../../shared/ipc'
+import type { ExportFilter, ExportPeriod } from '../../../shared/ipc'
 import { isInQueue } from '../../../shared/queues'
 
 /**
@@ -50,4 +50,17 @@ export function pickByIds(
     else missing.push(id)
   }
   return { documents: picked, missing }
+}
+
+/**
+ * True when the document's issue date (or tax date, as `period.field` says; a document that
+ * states no tax date is taxed on its issue date) falls in the period, both ends included; a
+ * document without the date is outside any period.
+ */
+export function inPeriod(doc: Document, period: ExportPeriod): boolean {
+  const header = doc.data?.header
+  const value = period.field === 'tax_date' ? header?.tax_date || header?.issue_date : header?.issue_date
+  const day = /^(\d{4}-\d{2}-\d{2})/.exec(value ?? '')?.[1]
+  if (!day) return false
+  return (!period.from || day >= period.from) && (!period.to || day <= period.to)
 }
