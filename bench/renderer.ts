@@ -9,7 +9,7 @@ import { installProbe } from './lib/pageProbe'
 import { startPreviewProxy, type PreviewProxy } from './lib/previewProxy'
 import { failedResult, type BenchContext, type BenchResult } from './lib/result'
 import { privateMemoryMb, rssBreakdown, type RssBreakdown } from './lib/rssBreakdown'
-import { measurePresses } from './lib/triagePresses'
+import { measurePresses, type PressParts } from './lib/triagePresses'
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess'
 import { median, percentile, round } from './lib/stats'
 import { SCALE_AGENDA_ID } from './lib/token'
@@ -451,9 +451,12 @@ async function triageLatency(page: Page, ctx: BenchContext, origin: string): Pro
   await page.evaluate(() => (window as unknown as Ipc).__bench.ipcTimes())
   const quick = await measurePresses(page, TRIAGE_ACTIONS)
   const { latenciesMs: latencies, parts } = quick
-  const split = (key: keyof (typeof parts)[number]) => {
-    const values = parts.map((p) => p[key])
-    return { p50Ms: round(percentile(values, 50)), p95Ms: round(percentile(values, 95)) }
+  const splitOf = (of: readonly PressParts[]) => {
+    const part = (key: keyof PressParts) => {
+      const values = of.map((p) => p[key])
+      return { p50Ms: round(percentile(values, 50)), p95Ms: round(percentile(values, 95)) }
+    }
+    return { input: part('input'), page: part('page'), wait: part('wait'), frame: part('frame') }
   }
 
   const ipc = await page.evaluate(() => (window as unknown as Ipc).__bench.ipcTimes())
@@ -490,7 +493,7 @@ async function triageLatency(page: Page, ctx: BenchContext, origin: string): Pro
   const ipcPerKey = ipcPerKeyOf(quick.ipcPerPress)
   const pacedIpcPerKey = ipcPerKeyOf(paced.ipcPerPress)
   const worstIpcPerKey = Math.max(ipcPerKey.mean, pacedIpcPerKey.mean)
-  const splitMs = { input: split('input'), page: split('page'), wait: split('wait'), frame: split('frame') }
+  const splitMs = splitOf(parts)
   const latencyPass =
     p50 <= floorP50 + B4_OVER_FLOOR_P50_MS &&
     p95 <= B4_P95_MS &&
@@ -524,6 +527,7 @@ async function triageLatency(page: Page, ctx: BenchContext, origin: string): Pro
       ipcCallsPerKey: ipcPerKey,
       ipcCallsByChannel: quick.ipcByChannel,
       latenciesMs: latencies.map((v) => round(v)),
+      floorSplitMs: splitOf(floor.parts),
       floorLatenciesMs: floor.latenciesMs.map((v) => round(v)),
       pacedPauseMs: PACED_PAUSE_MS,
       pacedP50Ms: round(pacedP50),
