@@ -10,17 +10,18 @@ import { startHarnessProcess, waitForListedAgenda, type HarnessProcess } from '.
 import { installProbe } from './lib/pageProbe'
 import { startPreviewProxy, type PreviewProxy } from './lib/previewProxy'
 import type { BenchContext, BenchResult } from './lib/result'
-import { rssBreakdown, type RssBreakdown } from './lib/rssBreakdown'
+import { privateMemoryMb, rssBreakdown, type RssBreakdown } from './lib/rssBreakdown'
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess'
 import { median, round } from './lib/stats'
 import { ownerCredentials, passwordToken, SCALE_AGENDA_ID } from './lib/token'
 import { workspaceSyncer } from './lib/workspaceSync'
 
+/** B9's memory target (MB): the services' private memory, RSS less mapped store files and program. */
+const B9_PRIVATE_MAX_MB = 200
 export const B9 = {
   id: 'B9',
   name: '100,000 documents in one agenda',
-  target:
-    'full sync time per 10,000 documents <= 1.15x the 10,000-document run, open <= 300 ms, services RSS <= 250 MB',
+  target: `full sync time per 10,000 documents <= 1.15x the 10,000-document run, open <= 300 ms, services private memory <= ${B9_PRIVATE_MAX_MB} MB (RSS less mapped store files and program)`,
 }
 
 /** The large agenda, and the run its time per 10,000 documents is compared with. */
@@ -191,10 +192,17 @@ export async function runLargeAgendaBenchmark(ctx: BenchContext): Promise<BenchR
   const open = openMs.length > 0 ? median(openMs) : undefined
   const rss = metrics.servicesRssMb as number | undefined
   const firstSyncRss = metrics.servicesRssAfterFirstSyncMb as number | undefined
-  const worstRss = Math.max(rss ?? 0, firstSyncRss ?? 0)
+  const firstSyncBreakdown = metrics.servicesRssAfterFirstSyncBreakdown as RssBreakdown | undefined
+  const restartBreakdown = metrics.servicesRssBreakdown as RssBreakdown | undefined
+  const firstSyncPrivate = firstSyncBreakdown && privateMemoryMb(firstSyncBreakdown)
+  const restartPrivate = restartBreakdown && privateMemoryMb(restartBreakdown)
+  metrics.servicesPrivateAfterFirstSyncMb = firstSyncPrivate
+  metrics.servicesPrivateMb = restartPrivate
+  const worstPrivate = Math.max(firstSyncPrivate ?? 0, restartPrivate ?? 0)
   notes.push(
     'Sync: the offline workspace in this process (as B1), a fresh store each run, one run each; the large run includes every page of all 100,000 documents (2,000 pages) and the store writes.',
-    'RSS: the bundled services host (as B6), at rest (bench/lib/harnessProcess.ts memory(): no sync, no offline copies, 3 s without a call) and after a full GC: after its first sync of the agenda (servicesRssAfterFirstSyncMb) and after a restart on that store, the listing and the page loads (servicesRssMb); the target is judged on the larger.',
+    'RSS: the bundled services host (as B6), at rest (bench/lib/harnessProcess.ts memory(): no sync, no offline copies, 3 s without a call) and after a full GC: after its first sync of the agenda (servicesRssAfterFirstSyncMb) and after a restart on that store, the listing and the page loads (servicesRssMb).',
+    `servicesPrivate*: the same readings less LevelDB's mapped table files and the program's binary and libraries (bench/lib/rssBreakdown.ts privateMemoryMb); the target (<= ${B9_PRIVATE_MAX_MB} MB) is judged on the larger.`,
     'Disk: after the restart and the open; the store (LevelDB) and, apart, the offline file cache (previews of the review queue copied after the sync, up to the cache cap).',
     "servicesRss*Breakdown: where the RSS is (/proc/<pid>/smaps): private memory, LevelDB's memory-mapped table files (clean pages the system drops and reads again at will), the program and its libraries.",
     'Open: documents.query call to first rows painted, fresh page loads of the harness (bench/lib/pageProbe.ts, as B3); previews answered by the proxy of B6.',
@@ -204,23 +212,26 @@ export async function runLargeAgendaBenchmark(ctx: BenchContext): Promise<BenchR
     figure:
       `full sync ${Math.round(large.ms)} ms for ${LARGE_DOCUMENTS.toLocaleString('en')} = ${Math.round(per10k)} ms per 10,000 vs ${Math.round(small.ms)} ms for ${SMALL_DOCUMENTS.toLocaleString('en')} (${linearity.toFixed(2)}x)` +
       `; open ${open === undefined ? 'not measured' : `${round(open)} ms`}` +
-      `; services RSS ${firstSyncRss ?? '?'} MB after the first sync, ${rss ?? '?'} MB after a restart and the open` +
-      describeBreakdown(metrics.servicesRssBreakdown as RssBreakdown | undefined) +
+      `; services private memory ${firstSyncPrivate ?? '?'} MB after the first sync (RSS ${firstSyncRss ?? '?'} MB` +
+      describeBreakdown(firstSyncBreakdown) +
+      `), ${restartPrivate ?? '?'} MB after a restart and the open (RSS ${rss ?? '?'} MB` +
+      describeBreakdown(restartBreakdown) +
+      ')' +
       `; store on disk ${String(metrics.storeOnDiskMb ?? '?')} MB (offline file cache ${String(metrics.fileCacheOnDiskMb ?? '?')} MB)`,
     pass:
       linearity <= 1.15 &&
       open !== undefined &&
       open <= 300 &&
-      rss !== undefined &&
-      firstSyncRss !== undefined &&
-      worstRss <= 250,
+      firstSyncPrivate !== undefined &&
+      restartPrivate !== undefined &&
+      worstPrivate <= B9_PRIVATE_MAX_MB,
     metrics,
     notes,
   }
 }
 
-/** " (of it: x MB private, y MB LevelDB's mapped files, z MB program)" or "" when unknown. */
+/** ": y MB LevelDB's mapped files, z MB program" or "" when unknown. */
 function describeBreakdown(breakdown: RssBreakdown | undefined): string {
   if (!breakdown) return ''
-  return ` (of it: ${breakdown.anonymousMb} MB private, ${breakdown.storeFilesMb} MB LevelDB's mapped files, ${breakdown.executableMb} MB program)`
+  return `: ${breakdown.storeFilesMb} MB LevelDB's mapped files, ${breakdown.executableMb} MB program`
 }

@@ -4,11 +4,12 @@ import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { buildApp, buildServicesHost } from './lib/buildApp'
 import { startHarnessProcess, waitForListedAgenda, type HarnessProcess } from './lib/harnessProcess'
+import { openFloorPage } from './lib/floorPage'
 import { installProbe } from './lib/pageProbe'
 import { startPreviewProxy, type PreviewProxy } from './lib/previewProxy'
 import { failedResult, type BenchContext, type BenchResult } from './lib/result'
-import { rssBreakdown, type RssBreakdown } from './lib/rssBreakdown'
-import { measurePresses } from './lib/triagePresses'
+import { privateMemoryMb, rssBreakdown, type RssBreakdown } from './lib/rssBreakdown'
+import { measurePresses, type PressParts } from './lib/triagePresses'
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess'
 import { median, percentile, round } from './lib/stats'
 import { SCALE_AGENDA_ID } from './lib/token'
@@ -16,20 +17,27 @@ import { SCALE_AGENDA_ID } from './lib/token'
 export const B3 = {
   id: 'B3',
   name: 'open cached agenda of 10,000 in Chromium',
-  target: '< 300 ms to first rows painted; scrolling drops <= 2 % of frames',
+  target: '< 300 ms to first rows painted; scrolling drops <= 2 % of frames, worst of 3',
 }
-/** B4's targets: one 60 Hz frame at the median, two at the 95th percentile (ms). */
-const B4_P50_MS = 16.7
+/**
+ * B4's targets: the median at most this much over the floor page's median measured in the same
+ * run (ms), two 60 Hz frames at the 95th percentile (ms), and IPC calls per key press.
+ */
+const B4_OVER_FLOOR_P50_MS = 3
 const B4_P95_MS = 33
+const B4_IPC_PER_KEY = 2
 export const B4 = {
   id: 'B4',
   name: 'triage latency, key j to next document painted',
-  target: `p50 <= ${B4_P50_MS} ms, p95 <= ${B4_P95_MS} ms`,
+  target: `p50 <= the floor page's p50 + ${B4_OVER_FLOOR_P50_MS} ms, p95 <= ${B4_P95_MS} ms, both runs; <= ${B4_IPC_PER_KEY} IPC calls per key`,
 }
+/** B6's targets (MB): the services' private memory (RSS less mapped store files and program), the renderer's JS heap. */
+const B6_PRIVATE_MAX_MB = 100
+const B6_RENDERER_HEAP_MAX_MB = 150
 export const B6_INFO = {
   id: 'B6',
   name: 'memory with 10,000 cached documents',
-  target: 'services RSS < 200 MB, renderer JS heap < 150 MB',
+  target: `services private memory <= ${B6_PRIVATE_MAX_MB} MB (RSS less mapped store files and program), renderer JS heap < ${B6_RENDERER_HEAP_MAX_MB} MB`,
 }
 
 /** localStorage key under which the renderer remembers the open agenda (src/renderer triage workspace). */
@@ -43,8 +51,17 @@ const PACED_ACTIONS_QUICK = 60
 const PACED_PAUSE_MS = 120
 /** A frame counts as dropped when its rAF delta exceeds 1.5 x 16.7 ms. */
 const DROPPED_FRAME_MS = 16.7 * 1.5
-/** Scrolling the whole list may drop at most this share of its frames. */
+/** Scrolling the whole list may drop at most this share of its frames, in the worst of its repetitions. */
 const SCROLL_DROPPED_MAX_SHARE = 0.02
+const SCROLL_REPS = 3
+
+/** One scroll of the whole list: frames, frames over {@link DROPPED_FRAME_MS}, the worst and p95 frame (ms). */
+interface ScrollRep {
+  frames: number
+  dropped: number
+  maxMs: number
+  p95Ms: number
+}
 
 /** What the page probe reports of an agenda's opening (bench/lib/pageProbe.ts), ms since navigation start. */
 interface ListPaint {
@@ -207,9 +224,8 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     }
 
     // Scrolling the whole list (All queue), then B6 renderer heap with the list open.
-    let scroll:
-      | { frames: number; dropped: number; maxMs: number; p95Ms: number; idleDropped: number; heightPx: number }
-      | undefined
+    let scroll: (ScrollRep & { reps: ScrollRep[]; idleDropped: number; heightPx: number }) | undefined
+    let heightPx = 0
     if (page && openMs.length === reps) {
       try {
         await page.click('[data-testid="queue-tab-all"]')
@@ -222,24 +238,36 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
           (window as unknown as { __bench: { idleFrames(n: number): Promise<number[]> } }).__bench.idleFrames(60),
         )
         const step = ctx.quick ? 1600 : 800
-        const scrolled = await page.evaluate(
-          (s) =>
-            (
-              window as unknown as {
-                __bench: { scrollList(step: number): Promise<{ deltas: number[]; height: number }> }
-              }
-            ).__bench.scrollList(s),
-          step,
-        )
-        scroll = {
-          frames: scrolled.deltas.length,
-          dropped: scrolled.deltas.filter((d) => d > DROPPED_FRAME_MS).length,
-          maxMs: Math.max(...scrolled.deltas),
-          p95Ms: percentile(scrolled.deltas, 95),
-          idleDropped: idle.filter((d) => d > DROPPED_FRAME_MS).length,
-          heightPx: scrolled.height,
+        const scrollReps: ScrollRep[] = []
+        for (let rep = 0; rep < SCROLL_REPS; rep++) {
+          const scrolled = await page.evaluate(
+            (s) =>
+              (
+                window as unknown as {
+                  __bench: { scrollList(step: number): Promise<{ deltas: number[]; height: number }> }
+                }
+              ).__bench.scrollList(s),
+            step,
+          )
+          scrollReps.push({
+            frames: scrolled.deltas.length,
+            dropped: scrolled.deltas.filter((d) => d > DROPPED_FRAME_MS).length,
+            maxMs: Math.max(...scrolled.deltas),
+            p95Ms: percentile(scrolled.deltas, 95),
+          })
+          ctx.log(
+            `renderer: scroll ${rep + 1}/${SCROLL_REPS}: ${scrolled.height} px in ${scrollReps.at(-1)!.frames} frames, ${scrollReps.at(-1)!.dropped} dropped`,
+          )
+          heightPx = scrolled.height
         }
-        ctx.log(`renderer: scrolled ${scrolled.height} px in ${scroll.frames} frames, ${scroll.dropped} dropped`)
+        // Judged on the worst repetition: the largest share of frames dropped.
+        const worst = scrollReps.reduce((a, b) => (b.dropped / b.frames > a.dropped / a.frames ? b : a))
+        scroll = {
+          ...worst,
+          reps: scrollReps,
+          idleDropped: idle.filter((d) => d > DROPPED_FRAME_MS).length,
+          heightPx,
+        }
       } catch (error) {
         ctx.log(`renderer: scrolling failed: ${String(error)}`)
       }
@@ -260,7 +288,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     let b4: BenchResult | undefined
     if (page && openMs.length === reps) {
       try {
-        b4 = await triageLatency(page, ctx)
+        b4 = await triageLatency(page, ctx, harness.url)
       } catch (error) {
         b4 = failedResult(B4.id, B4.name, B4.target, error)
       }
@@ -322,7 +350,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
             : '') +
           ')' +
           (scroll
-            ? `; scrolling all ${cachedRows} rows: ${scroll.dropped} of ${scroll.frames} frames dropped (> 25 ms, ${round((100 * scroll.dropped) / scroll.frames)} %), worst ${round(scroll.maxMs)} ms`
+            ? `; scrolling all ${cachedRows} rows, worst of ${scroll.reps.length}: ${scroll.dropped} of ${scroll.frames} frames dropped (> 25 ms, ${round((100 * scroll.dropped) / scroll.frames)} %; the repetitions ${scroll.reps.map((r) => `${round((100 * r.dropped) / r.frames)} %`).join(', ')}), worst frame ${round(scroll.maxMs)} ms`
             : '; scrolling: not measured'),
         pass,
         metrics: {
@@ -341,6 +369,8 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
           scrollFrames: scroll?.frames,
           scrollDroppedFrames: scroll?.dropped,
           scrollDroppedPercent: scroll && round((100 * scroll.dropped) / scroll.frames),
+          scrollRepsDroppedPercent: scroll?.reps.map((r) => round((100 * r.dropped) / r.frames)),
+          scrollRepsDroppedFrames: scroll?.reps.map((r) => r.dropped),
           scrollWorstFrameMs: scroll && round(scroll.maxMs),
           scrollP95FrameMs: scroll && round(scroll.p95Ms),
           scrollHeightPx: scroll?.heightPx,
@@ -354,7 +384,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
           'Fresh page load each rep (localStorage selects agenda 2); the services and store stay warm across reps.',
           'fromNavigation*: navigation start -> the same paint (page load, bridge, agendas.list, documents.query, render); agendasList*: the agendas.list call the page makes before documents.query (sidebar counts).',
           "cold*: one more page load after the services were restarted again and finished their start-up sync, before anything listed the agenda: the services' agenda row cache is empty, so agendas.list reads the agenda from the store (the app's first open after start); context, not the target.",
-          'Scrolling: the All queue scrolled to the bottom by a fixed step per rAF; idleDroppedFramesOf60 shows the noise floor of the machine.',
+          `Scrolling: the All queue scrolled from the top to the bottom by a fixed step per rAF, ${SCROLL_REPS} times; scroll* figures are the repetition that dropped the largest share of its frames (judged <= ${SCROLL_DROPPED_MAX_SHARE * 100} %), scrollReps* every repetition; idleDroppedFramesOf60 shows the noise floor of the machine.`,
         ],
       })
     }
@@ -402,9 +432,11 @@ async function waitForSync(harness: HarnessProcess, ctx: BenchContext): Promise<
 /**
  * B4: opens the first document, then presses j 200 times as fast as the probe allows, then
  * 60 more (100 in the full run) with a pause before each, as a person skimming; each press
- * measured in the page. Both runs must meet the targets.
+ * measured in the page, with the IPC calls it made. Then the same page is navigated to the
+ * floor page (`lib/floorPage.ts`) and the same two runs of presses measure the floor in the
+ * same browser. Both runs must meet the targets.
  */
-async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult> {
+async function triageLatency(page: Page, ctx: BenchContext, origin: string): Promise<BenchResult> {
   type Bench = { __bench: { paneState(): { id: string; loaded: boolean } } }
   await page.click('[data-testid="queue-tab-all"]')
   await page.evaluate(() => (window as unknown as { __bench: { scrollToTop(): Promise<void> } }).__bench.scrollToTop())
@@ -417,10 +449,14 @@ async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult
   await measurePresses(page, 5)
   type Ipc = { __bench: { ipcTimes(): { channel: string; ms: number }[] } }
   await page.evaluate(() => (window as unknown as Ipc).__bench.ipcTimes())
-  const { latenciesMs: latencies, parts } = await measurePresses(page, TRIAGE_ACTIONS)
-  const split = (key: keyof (typeof parts)[number]) => {
-    const values = parts.map((p) => p[key])
-    return { p50Ms: round(percentile(values, 50)), p95Ms: round(percentile(values, 95)) }
+  const quick = await measurePresses(page, TRIAGE_ACTIONS)
+  const { latenciesMs: latencies, parts } = quick
+  const splitOf = (of: readonly PressParts[]) => {
+    const part = (key: keyof PressParts) => {
+      const values = of.map((p) => p[key])
+      return { p50Ms: round(percentile(values, 50)), p95Ms: round(percentile(values, 95)) }
+    }
+    return { input: part('input'), page: part('page'), wait: part('wait'), frame: part('frame') }
   }
 
   const ipc = await page.evaluate(() => (window as unknown as Ipc).__bench.ipcTimes())
@@ -433,48 +469,97 @@ async function triageLatency(page: Page, ctx: BenchContext): Promise<BenchResult
       p95Ms: round(percentile(times, 95)),
     }
   }
-  const paced = await measurePresses(page, ctx.quick ? PACED_ACTIONS_QUICK : PACED_ACTIONS, PACED_PAUSE_MS)
+  const pacedPresses = ctx.quick ? PACED_ACTIONS_QUICK : PACED_ACTIONS
+  const paced = await measurePresses(page, pacedPresses, PACED_PAUSE_MS)
+
+  // The floor: the same loops on a page that changes one heading on the same key.
+  await openFloorPage(page, origin)
+  await measurePresses(page, 5)
+  const floor = await measurePresses(page, TRIAGE_ACTIONS)
+  const floorPaced = await measurePresses(page, pacedPresses, PACED_PAUSE_MS)
+
+  const p50 = percentile(latencies, 50)
+  const p95 = percentile(latencies, 95)
   const pacedP50 = percentile(paced.latenciesMs, 50)
   const pacedP95 = percentile(paced.latenciesMs, 95)
   const pacedWaitP50 = percentile(
     paced.parts.map((p) => p.wait),
     50,
   )
-  const p50 = percentile(latencies, 50)
-  const p95 = percentile(latencies, 95)
-  const splitMs = { input: split('input'), page: split('page'), wait: split('wait'), frame: split('frame') }
+  const floorP50 = percentile(floor.latenciesMs, 50)
+  const floorP95 = percentile(floor.latenciesMs, 95)
+  const floorPacedP50 = percentile(floorPaced.latenciesMs, 50)
+  const floorPacedP95 = percentile(floorPaced.latenciesMs, 95)
+  const ipcPerKey = ipcPerKeyOf(quick.ipcPerPress)
+  const pacedIpcPerKey = ipcPerKeyOf(paced.ipcPerPress)
+  const worstIpcPerKey = Math.max(ipcPerKey.mean, pacedIpcPerKey.mean)
+  const splitMs = splitOf(parts)
+  const latencyPass =
+    p50 <= floorP50 + B4_OVER_FLOOR_P50_MS &&
+    p95 <= B4_P95_MS &&
+    pacedP50 <= floorPacedP50 + B4_OVER_FLOOR_P50_MS &&
+    pacedP95 <= B4_P95_MS
+  const ipcPass = worstIpcPerKey <= B4_IPC_PER_KEY
   ctx.log(
-    `renderer: triage p50 ${round(p50)} ms, p95 ${round(p95)} ms (p50 input ${splitMs.input.p50Ms}, page ${splitMs.page.p50Ms}, wait ${splitMs.wait.p50Ms}, frame ${splitMs.frame.p50Ms} ms); ` +
-      `paced (${PACED_PAUSE_MS} ms before each press) p50 ${round(pacedP50)} ms, p95 ${round(pacedP95)} ms`,
+    `renderer: triage p50 ${round(p50)} ms (floor ${round(floorP50)}), p95 ${round(p95)} ms (p50 input ${splitMs.input.p50Ms}, page ${splitMs.page.p50Ms}, wait ${splitMs.wait.p50Ms}, frame ${splitMs.frame.p50Ms} ms); ` +
+      `paced (${PACED_PAUSE_MS} ms before each press) p50 ${round(pacedP50)} ms (floor ${round(floorPacedP50)}), p95 ${round(pacedP95)} ms; ` +
+      `IPC calls per key ${ipcPerKey.mean} back to back, ${pacedIpcPerKey.mean} skimming`,
   )
   return {
     ...B4,
     figure:
-      `p50 ${round(p50)} ms, p95 ${round(p95)} ms over ${TRIAGE_ACTIONS} presses ` +
+      `back to back: p50 ${round(p50)} ms = the floor's ${round(floorP50)} ms + ${round(p50 - floorP50)}, p95 ${round(p95)} ms over ${TRIAGE_ACTIONS} presses ` +
       `(p50 parts: input ${splitMs.input.p50Ms}, page ${splitMs.page.p50Ms}, wait for the frame ${splitMs.wait.p50Ms}, frame ${splitMs.frame.p50Ms} ms); ` +
-      `skimming (${PACED_PAUSE_MS} ms before each press): p50 ${round(pacedP50)} ms, p95 ${round(pacedP95)} ms over ${paced.latenciesMs.length} presses`,
-    pass: p50 <= B4_P50_MS && p95 <= B4_P95_MS && pacedP50 <= B4_P50_MS && pacedP95 <= B4_P95_MS,
+      `skimming (${PACED_PAUSE_MS} ms before each press): p50 ${round(pacedP50)} ms = the floor's ${round(floorPacedP50)} ms + ${round(pacedP50 - floorPacedP50)}, p95 ${round(pacedP95)} ms over ${paced.latenciesMs.length} presses; ` +
+      `IPC calls per key ${ipcPerKey.mean} back to back, ${pacedIpcPerKey.mean} skimming` +
+      (latencyPass && !ipcPass ? ' (latency met, IPC calls not)' : ''),
+    pass: latencyPass && ipcPass,
     metrics: {
       p50Ms: round(p50),
       p95Ms: round(p95),
       maxMs: round(Math.max(...latencies)),
+      floorP50Ms: round(floorP50),
+      floorP95Ms: round(floorP95),
+      overFloorP50Ms: round(p50 - floorP50),
       actions: TRIAGE_ACTIONS,
       splitMs,
       ipcByChannel: byChannel,
+      ipcCallsPerKey: ipcPerKey,
+      ipcCallsByChannel: quick.ipcByChannel,
       latenciesMs: latencies.map((v) => round(v)),
+      floorSplitMs: splitOf(floor.parts),
+      floorLatenciesMs: floor.latenciesMs.map((v) => round(v)),
       pacedPauseMs: PACED_PAUSE_MS,
       pacedP50Ms: round(pacedP50),
       pacedP95Ms: round(pacedP95),
+      pacedFloorP50Ms: round(floorPacedP50),
+      pacedFloorP95Ms: round(floorPacedP95),
+      pacedOverFloorP50Ms: round(pacedP50 - floorPacedP50),
       pacedWaitP50Ms: round(pacedWaitP50),
+      pacedIpcCallsPerKey: pacedIpcPerKey,
+      pacedIpcCallsByChannel: paced.ipcByChannel,
       pacedLatenciesMs: paced.latenciesMs.map((v) => round(v)),
+      pacedFloorLatenciesMs: floorPaced.latenciesMs.map((v) => round(v)),
+      floorIpcCalls: [...floor.ipcPerPress, ...floorPaced.ipcPerPress].reduce((a, b) => a + b, 0),
     },
     notes: [
       'In the page: keydown event timeStamp -> the pane shows the next document (data-document-id changed, state and extracted data rendered) -> next rAF + message task.',
+      `Targets against the floor measured in the same run: p50 <= the floor's p50 + ${B4_OVER_FLOOR_P50_MS} ms and p95 <= ${B4_P95_MS} ms, in both runs; the floor is a page that changes one heading on the same key (bench/lib/floorPage.ts), loaded in the same page after Docket's presses (Docket's page is unloaded) and driven by the same press loop (bench/lib/triagePresses.ts), back to back and skimming.`,
       'splitMs, per press: input = the key event timeStamp -> the first keydown listener (the browser delivering the key, or the page busy with something else); page = -> the new document in the DOM (the app handling the key: Svelte updates, no IPC when the document was loaded ahead); wait = -> the next animation frame (vsync: on average half a frame, 8.3 ms at 60 Hz); frame = -> the message task after that frame (style, layout, paint, commit).',
-      'ipcByChannel: each IPC call made during the 200 presses, call -> response headers, by channel (documents.get and comments.list are on the critical path; documents.preview loads the image alongside).',
+      `ipcCallsPerKey / pacedIpcCallsPerKey: IPC calls (POST /__harness/ipc, counted in the page's fetch) started in each press's window, from just before its key to just before the next (the last press: 1 s after its paint); mean = every call of the run per press (a late call counts in a later window), judged <= ${B4_IPC_PER_KEY} on the larger of the two runs. ipcCallsByChannel: the same calls by channel; ipcByChannel: their times, call -> response headers.`,
       'Playwright keyboard.press (trusted key events via CDP); a document is open, so j opens the next one (documents.get + comments.list over the harness IPC). The preview image load is not waited for.',
-      `paced*: the same presses with ${PACED_PAUSE_MS} ms of rest before each (a person skimming the queue): the next key then comes while the last document's preview image is loading and decoding, which back-to-back presses rarely let happen. Judged by the same targets.`,
+      `paced*: the same presses with ${PACED_PAUSE_MS} ms of rest before each (a person skimming the queue): the next key then comes while the last document's preview image is loading and decoding, which back-to-back presses rarely let happen. Judged by the same targets against the floor's skimming run.`,
     ],
+  }
+}
+
+/** The IPC calls per key of a run of presses: the mean (every call per press), the median and the most in one window. */
+function ipcPerKeyOf(perPress: readonly number[]): { mean: number; p50: number; max: number } {
+  const total = perPress.reduce((a, b) => a + b, 0)
+  return {
+    mean: round(perPress.length ? total / perPress.length : 0, 2),
+    p50: percentile(perPress, 50),
+    max: Math.max(0, ...perPress),
   }
 }
 
@@ -483,22 +568,32 @@ export function composeB6(memory: MemoryFigures): BenchResult {
   const mb = (bytes?: number) => (bytes === undefined ? undefined : round(bytes / 2 ** 20))
   const rss = mb(memory.servicesRssBytes)
   const heap = mb(memory.rendererJsHeapUsedBytes)
+  const listedPrivate = memory.listedRssBreakdown && privateMemoryMb(memory.listedRssBreakdown)
+  const afterSessionPrivate = memory.afterSessionRssBreakdown && privateMemoryMb(memory.afterSessionRssBreakdown)
+  const privateMb =
+    listedPrivate === undefined && afterSessionPrivate === undefined
+      ? undefined
+      : Math.max(listedPrivate ?? 0, afterSessionPrivate ?? 0)
   const part = (label: string, value: number | undefined) =>
     value === undefined ? `${label} not measured` : `${label} ${value} MB`
+  const described = (label: string, breakdown: RssBreakdown | undefined, rssBytes: number | undefined) =>
+    breakdown
+      ? `${label} ${privateMemoryMb(breakdown)} MB private (RSS ${mb(rssBytes)} MB: ${breakdown.storeFilesMb} MB LevelDB's mapped files, ${breakdown.executableMb} MB program)`
+      : `${label} RSS ${mb(rssBytes)} MB`
   return {
     ...B6_INFO,
     figure:
-      `${part('services RSS', rss)}` +
+      `${part('services private memory', privateMb)}` +
       (memory.listedRssBytes !== undefined && memory.afterSessionRssBytes !== undefined
-        ? ` (${mb(memory.listedRssBytes)} MB with the list loaded, ${mb(memory.afterSessionRssBytes)} MB after the browser session; JS heap used ${mb(memory.servicesHeapUsedBytes)} MB` +
-          (memory.afterSessionRssBreakdown
-            ? `; after the session ${memory.afterSessionRssBreakdown.anonymousMb} MB private, ${memory.afterSessionRssBreakdown.storeFilesMb} MB LevelDB's mapped files, ${memory.afterSessionRssBreakdown.executableMb} MB program`
-            : '') +
-          ')'
+        ? ` (${described('with the list loaded', memory.listedRssBreakdown, memory.listedRssBytes)}; ${described('after the browser session', memory.afterSessionRssBreakdown, memory.afterSessionRssBytes)}; JS heap used ${mb(memory.servicesHeapUsedBytes)} MB)`
         : '') +
       `, ${part('renderer JS heap', heap)}`,
-    pass: rss !== undefined && heap !== undefined && rss < 200 && heap < 150,
+    pass:
+      privateMb !== undefined && heap !== undefined && privateMb <= B6_PRIVATE_MAX_MB && heap < B6_RENDERER_HEAP_MAX_MB,
     metrics: {
+      servicesPrivateMb: privateMb,
+      servicesPrivateListedMb: listedPrivate,
+      servicesPrivateAfterSessionMb: afterSessionPrivate,
       servicesRssMb: rss,
       servicesHeapUsedMb: mb(memory.servicesHeapUsedBytes),
       servicesHeapTotalMb: mb(memory.servicesHeapTotalBytes),
@@ -513,6 +608,7 @@ export function composeB6(memory: MemoryFigures): BenchResult {
     },
     notes: [
       'Services: the harness process (Docket services + the harness HTTP server; the sandbox runs in its own process), restarted on the user-data folder that holds the synced agenda, after its start-up sync and documents.query of agenda 2, at rest (bench/lib/harnessProcess.ts memory(): no sync, no offline copies, 3 s without a call, in which the services give back the unused room of the heap) and after a full GC; the larger of the readings before and after the browser session. servicesRssAfterFirstSyncMb is the same process type after the first full sync (before the restart), at rest too, for context.',
+      `servicesPrivate*: RSS less LevelDB's mapped table files and the program's binary and libraries (/proc/<pid>/smaps, bench/lib/rssBreakdown.ts privateMemoryMb), at the same readings; judged <= ${B6_PRIVATE_MAX_MB} MB on the larger. Mapped store files are clean pages the system drops and reads again at will, and the program's pages are shared with every process running it: neither is memory Docket can give back. RSS is still reported (servicesRss*).`,
       'Renderer: CDP Performance.getMetrics JSHeapUsedSize after HeapProfiler.collectGarbage, list open on the All queue (10,000 rows).',
       ...memory.notes,
     ],

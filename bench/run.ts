@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util'
 import { describeMachine, machineInfo } from './lib/machine'
 import { failedResult, summaryLine, type BenchContext, type BenchResult } from './lib/result'
 import { projectRoot } from './lib/sandboxProcess'
-import { runSyncBenchmarks } from './sync'
+import { B1, B2, runSyncBenchmarks } from './sync'
 import { runOutboxBenchmark } from './outbox'
 import { B3, B4, B6_INFO, runRendererBenchmarks } from './renderer'
 import { B8, runScaleBenchmark } from './scale'
@@ -80,11 +80,8 @@ async function step(ids: string[], run: () => Promise<BenchResult[]>, names: Rec
 }
 
 await step(['B1', 'B2'], () => runSyncBenchmarks(ctx), {
-  B1: [
-    'full sync 10,000 documents @20 ms',
-    '>= 4x faster than sequential, <= 1.15x the transport alone (same pages in flight)',
-  ],
-  B2: ['delta sync 100 changed of 10,000', '< 5% of B1'],
+  B1: [B1.name, B1.target],
+  B2: [B2.name, B2.target],
 })
 await step(['B5'], async () => [await runOutboxBenchmark(ctx)], {
   B5: ['durable action (outbox write + optimistic effect)', 'p95 < 10 ms'],

@@ -7,7 +7,9 @@
  *   (the first `requestAnimationFrame` after rows of that call are in the DOM, then a message
  *   task after that frame, i.e. after the frame's paint); also the paint's time since the
  *   navigation started and the `agendas.list` call that precedes the list (sidebar counts);
- * - B4: a key's `keydown` event time to the next document's data painted in the pane;
+ * - B4: a key's `keydown` event time to the next document's data painted in the pane, and the
+ *   IPC calls the page starts between one press and the next (`arm()` answers those of the
+ *   window that ends, `ipcSinceArm()` those since the last press);
  * - scrolling: rAF deltas while the list scrolls by a fixed step per frame.
  * The function is serialized into the page, so it must not reference anything outside itself.
  */
@@ -46,10 +48,18 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
   const originalFetch = window.fetch.bind(window)
   /** Every IPC call's channel and its time to the response headers, for attributing the time. */
   const ipc: { channel: string; ms: number }[] = []
+  /** The channel of every IPC call started since the last `arm()` (B4's per-press window). */
+  let ipcStarted: string[] = []
+  const takeIpcStarted = (): string[] => {
+    const taken = ipcStarted
+    ipcStarted = []
+    return taken
+  }
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const body = typeof init?.body === 'string' ? init.body : ''
     const channel = /^\{"channel":"([^"]+)"/.exec(body)?.[1]
     if (channel) {
+      ipcStarted.push(channel)
       const at = performance.now()
       const pending = originalFetch(input, init)
       void pending.then(
@@ -181,11 +191,14 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
   w.__bench = {
     listPainted: () => listPainted,
     listCalls: () => listCalls.length,
+    /** Arms the probe for the next key; answers the channels of the IPC calls started since the last arm. */
     arm: () => {
+      const calls = takeIpcStarted()
       pendingKey = armKey()
       pendingKey.catch(() => {})
-      return true
+      return calls
     },
+    ipcSinceArm: takeIpcStarted,
     keyResult: () => pendingKey,
     paneState,
     scrollList,

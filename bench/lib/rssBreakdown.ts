@@ -49,3 +49,12 @@ export function rssBreakdown(pid: number): RssBreakdown | undefined {
     otherFilesMb: mb(kb.otherFiles),
   }
 }
+
+/**
+ * The private memory B6 and B9 are judged on (MB): RSS less LevelDB's mapped table files and
+ * the program's binary and libraries, i.e. `anonymous + otherFiles`: what the process holds
+ * that the system cannot drop and read back from a file it already has.
+ */
+export function privateMemoryMb(breakdown: RssBreakdown): number {
+  return Math.round((breakdown.anonymousMb + breakdown.otherFilesMb) * 10) / 10
+}

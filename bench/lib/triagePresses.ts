@@ -20,10 +20,24 @@ export interface PressParts {
 
 type Probe = {
   __bench: {
-    arm(): boolean
+    arm(): string[]
+    ipcSinceArm(): string[]
     keyResult(): Promise<PressTimes> | null
   }
 }
+
+/** What one run of presses measured: see {@link measurePresses}. */
+export interface PressRun {
+  latenciesMs: number[]
+  parts: PressParts[]
+  /** IPC calls the page started in each press's window (its key to the next press's arming). */
+  ipcPerPress: number[]
+  /** The same calls by channel, summed over the run. */
+  ipcByChannel: Record<string, number>
+}
+
+/** How long the last press's window stays open after its paint, for the calls a press makes late (ms). */
+const LAST_WINDOW_MS = 1_000
 
 /**
  * Presses `j` `presses` times on a page whose inbox list has the focus and a document open,
@@ -37,18 +51,27 @@ type Probe = {
  * Chromium's frames running back to back); a pause of some 100 ms is a person skimming the
  * queue, whose next key can come while the work the last document started (its preview image
  * loading and decoding, the next document prepared) is still under way.
+ *
+ * `ipcPerPress` counts the IPC calls the page started in each press's window: from arming the
+ * probe for that press (just before its key) to arming it for the next one, and for the last
+ * press until {@link LAST_WINDOW_MS} after its paint. A call a press makes late (after an event,
+ * after the next press) lands in a later window, so the mean over the run is the figure to read:
+ * every call the run made, per press. Calls made before the first press are not counted.
  * Throws when a press shows no new document within the probe's 10 s.
  */
-export async function measurePresses(
-  page: Page,
-  presses: number,
-  pauseMs = 0,
-): Promise<{ latenciesMs: number[]; parts: PressParts[] }> {
+export async function measurePresses(page: Page, presses: number, pauseMs = 0): Promise<PressRun> {
   const latenciesMs: number[] = []
   const parts: PressParts[] = []
+  const ipcPerPress: number[] = []
+  const ipcByChannel: Record<string, number> = {}
+  const closeWindow = (channels: string[]) => {
+    ipcPerPress.push(channels.length)
+    for (const channel of channels) ipcByChannel[channel] = (ipcByChannel[channel] ?? 0) + 1
+  }
   for (let i = 0; i < presses; i++) {
     if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs))
-    await page.evaluate(() => (window as unknown as Probe).__bench.arm())
+    const before = await page.evaluate(() => (window as unknown as Probe).__bench.arm())
+    if (i > 0) closeWindow(before)
     await page.keyboard.press('j')
     const r = await page.evaluate(() => (window as unknown as Probe).__bench.keyResult())
     if (!r) throw new Error('the probe was not armed for the press')
@@ -60,5 +83,9 @@ export async function measurePresses(
       frame: r.paintedAt - r.frameAt,
     })
   }
-  return { latenciesMs, parts }
+  if (presses > 0) {
+    await new Promise((resolve) => setTimeout(resolve, LAST_WINDOW_MS))
+    closeWindow(await page.evaluate(() => (window as unknown as Probe).__bench.ipcSinceArm()))
+  }
+  return { latenciesMs, parts, ipcPerPress, ipcByChannel }
 }
