@@ -64,6 +64,8 @@ describe('safe file names', () => {
     expect(utf8Bytes(long)).toBeLessThanOrEqual(MAX_FILE_NAME_BYTES)
     expect(long).toMatch(/^č+\.pdf$/)
     expect(safeFileName(`${'😀'.repeat(100)}.pdf`, { ...pdf, maxBytes: 20 })).toBe('😀😀😀😀.pdf')
+    // A suffix longer than the usual extensions still reads as one in a file manager.
+    expect(safeFileName('¡.exeCONlpt1CON', { ...pdf, maxBytes: 20 })).toBe('¡_exeCONlpt1CON.pdf')
   })
 
   it('whatever the name: one base name, no invisible characters, the right extension, short, stable', () => {

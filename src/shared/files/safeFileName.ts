@@ -20,8 +20,11 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu
 const FORBIDDEN = /[<>:"/\\|?*]/g
 /** Device names Windows reserves, with or without an extension (`CON`, `con.pdf`, `COM1.txt`, `COM¹`). */
 const RESERVED = /^(con|prn|aux|nul|conin\$|conout\$|com[1-9¹²³]|lpt[1-9¹²³])$/i
-/** A trailing extension-like suffix with a letter in it (`.exe`, `.7z`, `.command`; not `.11`). */
-const TRAILING_EXTENSION = /\.(?=[A-Za-z0-9]{0,11}[A-Za-z])([A-Za-z0-9]{1,12})$/
+/**
+ * A trailing extension-like suffix with a letter in it (`.exe`, `.7z`, `.command`; not `.11`),
+ * of any length: a shell shows whatever follows the last dot as the type, however long.
+ */
+const TRAILING_EXTENSION = /\.(?=[A-Za-z0-9]*[A-Za-z])([A-Za-z0-9]+)$/
 
 const utf8 = new TextEncoder()
 
