@@ -29,7 +29,7 @@ const online: Status = {
   retryAt: null,
   waitUntil: null,
   storageError: null,
-  offlineCopies: { done: 340, total: 412, running: true },
+  offlineCopies: { done: 340, total: 412, running: true, stopped: null },
   signedOutQueued: 0,
 }
 

@@ -368,7 +368,11 @@ export class SyncEngine {
     try {
       const at = this.parts.clock().getTime()
       const summary = await this.puller.pull(scope)
-      if (!summary) return
+      if (!summary) {
+        // A pull the service failed still leaves the copies it skipped worth another try while it answers.
+        if (!this.copies.settled && this.connectivity.usable) void this.copies.run()
+        return
+      }
       // The images a reviewer needs offline follow every pull, in the background (offlineCopies.ts);
       // after a pull that changed nothing, only when the last run left something to copy.
       if (summary.full || summary.agendas.some((a) => a.changed) || !this.copies.settled) void this.copies.run()

@@ -14,7 +14,7 @@ const status = {
   retryAt: null,
   waitUntil: null,
   storageError: null,
-  offlineCopies: { done: 0, total: 0, running: false },
+  offlineCopies: { done: 0, total: 0, running: false, stopped: null },
   signedOutQueued: 0,
 }
 
