@@ -175,6 +175,9 @@ export class SyncEngine {
   }
 
   private emitStatus(): void {
+    // A closing workspace (sign out, another account) has no state to show: a last status from
+    // it would put "Online" back in the status bar of a signed-out window.
+    if (this.closed) return
     this.events.status(this.status())
   }
 
