@@ -61,7 +61,7 @@ export const cs = {
   'triage.sort.received': 'Přijetí',
   'triage.sort.issueDate': 'Datum vystavení',
   'triage.sort.dueDate': 'Splatnost',
-  'triage.sort.total': 'Celkem',
+  'triage.sort.total': 'Celkem, podle měny',
   'triage.sort.supplier': 'Dodavatel / odběratel',
   'triage.sort.ascending': 'Vzestupně (kliknutím sestupně)',
   'triage.sort.descending': 'Sestupně (kliknutím vzestupně)',
@@ -91,6 +91,8 @@ export const cs = {
   'triage.column.issueDate': 'Vystaveno',
   'triage.column.dueDate': 'Splatnost',
   'triage.column.total': 'Celkem',
+  'triage.column.totalByCurrency': 'Celkem podle měny',
+  'triage.column.totalSortHint': 'Řadí nejdřív podle měny, pak podle částky v každé měně',
   'triage.column.state': 'Stav',
   'triage.column.comments': 'Komentáře',
   'triage.actions.region': 'Akce',
@@ -159,6 +161,7 @@ export const cs = {
 
   // The open document: pane, preview, extracted data, checks, file actions (features/documents)
   'documents.pane.loading': 'Načítání…',
+  'documents.pane.notExtracted': 'Zatím nevytěženo: částky a kontroly přibudou, až ho služba přečte',
   'documents.state.uploaded': 'Nahráno',
   'documents.state.extracting': 'Vytěžuje se',
   'documents.state.templating': 'Šablona',

@@ -60,7 +60,7 @@ export const en = {
   'triage.sort.received': 'Received',
   'triage.sort.issueDate': 'Issue date',
   'triage.sort.dueDate': 'Due date',
-  'triage.sort.total': 'Total',
+  'triage.sort.total': 'Total, by currency',
   'triage.sort.supplier': 'Supplier / customer',
   'triage.sort.ascending': 'Ascending (click for descending)',
   'triage.sort.descending': 'Descending (click for ascending)',
@@ -86,6 +86,8 @@ export const en = {
   'triage.column.issueDate': 'Issued',
   'triage.column.dueDate': 'Due',
   'triage.column.total': 'Total',
+  'triage.column.totalByCurrency': 'Total by currency',
+  'triage.column.totalSortHint': 'Sorts by currency first, then by amount within each currency',
   'triage.column.state': 'State',
   'triage.column.comments': 'Comments',
   'triage.actions.region': 'Actions',
@@ -143,6 +145,7 @@ export const en = {
 
   // The open document: pane, preview, extracted data, checks, file actions (features/documents)
   'documents.pane.loading': 'Loading…',
+  'documents.pane.notExtracted': 'Not extracted yet: amounts and checks follow once the service has read it',
   'documents.state.uploaded': 'Uploaded',
   'documents.state.extracting': 'Extracting',
   'documents.state.templating': 'Templating',
