@@ -127,6 +127,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus.emit(event as EventName, payload as EventPayload<EventName>)
   let demoSandbox: { url: string; close(): Promise<void> } | null = null
   let demoBaseUrl: string | null = null
+  /** The demo sandbox's registration and users, once the demo started. */
+  let demoInfo: SandboxInfo | null = null
 
   const credentialStore = new EphemeralKeysCredentialStore(
     options.credentialStore,
@@ -152,11 +154,14 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     queuedActions: (accountId) => session.queuedActions(accountId),
     ...(options.pageDecoder ? { clientOptions: { pageDecoder: options.pageDecoder } } : {}),
     log,
+    // The windows hear of a sign-in once its workspace is open (and of a sign-out once it is
+    // closed): the screen they then show reads it at once, never a half-opened one.
     emit: (event, payload) => {
-      bus.emit(event, payload)
-      void onAuthChanged(payload).catch((error: unknown) =>
-        log(`Could not follow ${payload.reason}: ${error instanceof Error ? error.message : String(error)}`),
-      )
+      void onAuthChanged(payload)
+        .catch((error: unknown) =>
+          log(`Could not follow ${payload.reason}: ${error instanceof Error ? error.message : String(error)}`),
+        )
+        .finally(() => bus.emit(event, payload))
     },
   })
 
@@ -235,10 +240,30 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const memory = new IdleMemoryRelease({ heap: v8Heap(), log })
   bus.connect(() => memory.noteActivity())
 
+  const authHandlers = auth.handlers()
   const handlers: Handlers = {
     'app.info': () => info(),
     ...referenceRates.handlers,
-    ...auth.handlers(),
+    ...authHandlers,
+    // After *Sign out* the demo account signs in again as the sandbox's demo user, as at start:
+    // its login page would ask for a password nobody was told.
+    // The answer waits for the account's workspace to be open, so the screen it brings back
+    // can read the agendas at once (activating the open account again is a no-op).
+    'auth.signIn': async (input, context) => {
+      const account = options.accountStore.get(input.accountId)
+      const user = demoInfo?.credentials.users[0]
+      const result =
+        account?.demo && user && account.baseUrl === demoBaseUrl
+          ? await auth.signInWithPassword(account.id, user.email, user.password)
+          : await authHandlers['auth.signIn'](input, context)
+      if (result.status === 'signed_in') await activateCurrent()
+      return result
+    },
+    'auth.switchAccount': async (input, context) => {
+      const result = await authHandlers['auth.switchAccount'](input, context)
+      if (result.status === 'signed_in') await activateCurrent()
+      return result
+    },
     ...createSyncHandlers(getWorkspace),
     ...createCacheRecoveryHandlers(getWorkspace),
     ...outbox,
@@ -275,6 +300,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       log(`Demo sandbox listening on ${started.url}`)
     }
     demoBaseUrl = sandbox.url.replace(/\/+$/, '')
+    demoInfo = sandbox
     await auth.ensureDemoAccount(sandbox)
     await activateCurrent()
   }

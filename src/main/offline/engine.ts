@@ -176,6 +176,9 @@ export class SyncEngine {
   }
 
   private emitStatus(): void {
+    // A closing workspace (sign out, another account) has no state to show: a last status from
+    // it would put "Online" back in the status bar of a signed-out window.
+    if (this.closed) return
     this.events.status(this.status())
   }
 
@@ -389,7 +392,11 @@ export class SyncEngine {
     try {
       const at = this.parts.clock().getTime()
       const summary = await this.puller.pull(scope)
-      if (!summary) return
+      if (!summary) {
+        // A pull the service failed still leaves the copies it skipped worth another try while it answers.
+        if (!this.copies.settled && this.connectivity.usable) void this.copies.run()
+        return
+      }
       // The images a reviewer needs offline follow every pull, in the background (offlineCopies.ts);
       // after a pull that changed nothing, only when the last run left something to copy.
       if (summary.full || summary.agendas.some((a) => a.changed) || !this.copies.settled) void this.copies.run()

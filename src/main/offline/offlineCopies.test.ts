@@ -49,7 +49,7 @@ describe('offline copies', () => {
     const ws = await h.workspace()
     await ws.noteAgendaOpened(1)
     ws.start()
-    expect(await copiesSettled(ws)).toEqual({ done: 5, total: 5, running: false })
+    expect(await copiesSettled(ws)).toEqual({ done: 5, total: 5, running: false, stopped: null })
     const review = [...h.service.documents.values()]
       .filter((d) => d.agenda_id === 1 && ['not_ready', 'ready', 'repairing'].includes(d.state))
       .map((d) => d.id)
@@ -139,6 +139,21 @@ describe('offline copies', () => {
     expect(ws.status().connection).toBe('online')
   })
 
+  it('says why copies still missing wait: paused while signed out, waiting while offline', async () => {
+    const ws = await h.workspace({ backoffBaseMs: 20, backoffMaxMs: 40 })
+    const { ApiError } = await import('../api/errors')
+    h.service.failNext('getPreview', new ApiError('server', 'Internal Server Error', { status: 500 }))
+    await ws.noteAgendaOpened(1)
+    ws.start()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(ws.status().offlineCopies).toMatchObject({ done: 2, total: 3, stopped: 'failing' })
+    h.service.offline = true
+    await ws.syncNow()
+    expect(ws.status().offlineCopies).toMatchObject({ done: 2, total: 3, stopped: 'waiting' })
+    ws.pause({ code: 'reauth_required', message: 'Sign in again.' })
+    expect(ws.status().offlineCopies).toMatchObject({ done: 2, total: 3, stopped: 'paused' })
+  })
+
   it('plans again after a pull that changed documents, not after a quiet one once every file is copied', async () => {
     const ws = await h.workspace({ pullIntervalMs: 600_000 })
     await ws.noteAgendaOpened(1)
@@ -163,7 +178,7 @@ describe('offline copies', () => {
     ws.start()
     for (let i = 0; i < 100 && !(ws.status().offlineCopies.done >= 2 && !ws.status().offlineCopies.running); i++)
       await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(ws.status().offlineCopies).toMatchObject({ total: 3, running: false })
+    expect(ws.status().offlineCopies).toMatchObject({ total: 3, running: false, stopped: 'full' })
     const asked = previewCalls().length
     const plans = vi.spyOn(Store.prototype, 'agendaOfflineSettings')
     await ws.syncNow()
@@ -180,9 +195,9 @@ describe('offline copies', () => {
     await ws.noteAgendaOpened(1)
     ws.start()
     await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(ws.status().offlineCopies).toMatchObject({ done: 2, total: 3, running: false })
+    expect(ws.status().offlineCopies).toMatchObject({ done: 2, total: 3, running: false, stopped: 'failing' })
     // The next pull's run tries it again.
     await ws.syncNow()
-    expect(await copiesSettled(ws)).toMatchObject({ done: 3, total: 3 })
+    expect(await copiesSettled(ws)).toMatchObject({ done: 3, total: 3, stopped: null })
   })
 })

@@ -3,6 +3,7 @@ import type { Connectivity } from './connectivity'
 import { documentView, entriesByDocument } from './effects'
 import { isStorageFailure } from './storageFailure'
 import type { FileCache } from './files'
+import type { OfflineCopiesStopped } from '../../shared/ipc'
 import type { Clock } from './options'
 import { classifyRequestError } from './outcomes'
 import type { AgendaOffline, Store } from './store'
@@ -24,7 +25,12 @@ export interface CopyProgress {
   total: number
   /** True while copies are being fetched. */
   running: boolean
+  /** Why files are missing while no run is under way (see {@link OfflineCopies.progress}); null otherwise. */
+  stopped: OfflineCopiesStopped | null
 }
+
+/** How the last run ended: every file copied, the cache full, cut short (the service became unusable), or files skipped. */
+type RunEnd = 'complete' | 'full' | 'cut short' | 'skipped'
 
 /** Whether an agenda is available offline: the person's choice, else opened in the last 30 days. */
 export function isAvailableOffline(settings: AgendaOffline, now: number): boolean {
@@ -65,7 +71,8 @@ export class OfflineCopies {
   private stopped = true
   private current: Promise<void> | null = null
   private again = false
-  private state: CopyProgress = { done: 0, total: 0, running: false }
+  private state: Omit<CopyProgress, 'stopped'> = { done: 0, total: 0, running: false }
+  private lastEnd: RunEnd | null = null
   private lastEmit = 0
   private lastRunSettled = false
 
@@ -94,9 +101,25 @@ export class OfflineCopies {
     this.stopped = true
   }
 
-  /** The progress for the sync status. */
+  /**
+   * The progress for the sync status. While files are missing and no run is under way,
+   * `stopped` says why: `paused` (stopped, signed out, or the cache cannot be written), `full`
+   * (the last run found the cache full of review documents), `waiting` (the service cannot be
+   * reached now, or the next sync has not come yet), `failing` (the last run skipped files the
+   * service failed or refused).
+   */
   progress(): CopyProgress {
-    return { ...this.state }
+    const { done, total, running } = this.state
+    let stopped: OfflineCopiesStopped | null = null
+    if (!running && done < total) {
+      const { connectivity } = this.deps
+      if (this.stopped || connectivity.paused || connectivity.storageError) stopped = 'paused'
+      else if (this.lastEnd === 'full') stopped = 'full'
+      else if (!connectivity.usable) stopped = 'waiting'
+      else if (this.lastEnd === 'skipped') stopped = 'failing'
+      else stopped = 'waiting'
+    }
+    return { ...this.state, stopped }
   }
 
   /**
@@ -179,6 +202,7 @@ export class OfflineCopies {
     await Promise.all(writes)
     this.lastRunSettled =
       skipped === 0 && (ended === 'full' || (ended === null && next >= missing.length && this.wanted()))
+    this.lastEnd = ended === 'full' ? 'full' : skipped > 0 ? 'skipped' : ended === null ? 'complete' : 'cut short'
   }
 
   /** Every file the copies want, newest document first; protects their documents from eviction. */
@@ -244,7 +268,7 @@ export class OfflineCopies {
     }
   }
 
-  private setProgress(change: Partial<CopyProgress>, force = false): void {
+  private setProgress(change: Partial<Omit<CopyProgress, 'stopped'>>, force = false): void {
     this.state = { ...this.state, ...change }
     const now = Date.now()
     if (!force && now - this.lastEmit < (this.policy.emitEveryMs ?? 250)) return

@@ -34,6 +34,17 @@ export interface CheckContext {
   supplierAccounts?: Iterable<SupplierAccountRecord>
 }
 
+/**
+ * States in which the service has not extracted the document yet (docs/service-interface.md,
+ * "States"): its amounts are placeholders (often 0), so no check reads them.
+ */
+export const NOT_EXTRACTED_STATES: ReadonlySet<string> = new Set(['uploaded', 'extracting', 'templating'])
+
+/** False while the service is still extracting the document (see {@link NOT_EXTRACTED_STATES}); true without a state. */
+export function isExtracted(doc: { state?: string | null }): boolean {
+  return !doc.state || !NOT_EXTRACTED_STATES.has(doc.state)
+}
+
 /** The checks that need nothing but the document and the agenda's profile, in the panel's order. */
 function ownChecks(doc: CheckedDocument, company: AgendaProfile | null | undefined, rates: ReferenceRateTable) {
   return [
@@ -84,6 +95,8 @@ export function runChecks(doc: CheckedDocument, context: CheckContext): CheckRes
     () => checkDuplicate(doc, context.agenda),
   ]
   const codes: CheckCode[] = [...OWN_CODES, 'overdue', 'iban', 'bank_account_change', 'duplicate']
+  // Not extracted yet: nothing to check ("an invoice for nothing?" about a placeholder 0).
+  if (!isExtracted(doc)) return codes.map((code) => withMoneyFlag({ code, status: 'skipped' as const }))
   return checks.map((check, index) => {
     try {
       return withMoneyFlag(check())
@@ -104,6 +117,7 @@ export function rowWarnings(
   context: { company?: AgendaProfile | null; rates?: ReferenceRateTable } = {},
 ): CheckCode[] {
   const codes: CheckCode[] = []
+  if (!isExtracted(doc)) return codes
   for (const check of ownChecks(doc, context.company, context.rates ?? ECB_REFERENCE_RATES)) {
     try {
       const result = check()

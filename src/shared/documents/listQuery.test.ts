@@ -77,6 +77,17 @@ describe('sorting the inbox', () => {
       null,
     ])
   })
+  it('sorts totals within each currency, never comparing a koruna amount with a euro one', () => {
+    const mixed = [
+      row(1, { total: 900, currency: 'EUR' }),
+      row(2, { total: 4836.82, currency: 'CZK' }),
+      row(3, { total: 100, currency: 'EUR' }),
+      row(4, { total: 120000, currency: 'CZK' }),
+      row(5, { total: 50, currency: null }),
+    ]
+    expect(sortRows(mixed, { key: 'total', direction: 'desc' }).map((r) => r.id)).toEqual([4, 2, 1, 3, 5])
+    expect(sortRows(mixed, { key: 'total', direction: 'asc' }).map((r) => r.id)).toEqual([2, 4, 3, 1, 5])
+  })
   it('does not change the rows it was given', () => {
     const copy = [...rows]
     sortRows(rows, { key: 'total', direction: 'asc' })

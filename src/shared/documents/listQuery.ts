@@ -105,6 +105,10 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
 
 /**
  * Sorted copy of `rows`. `received` is the service's order (id, newest first for desc).
+ * `total` groups by currency first (ISO code, A to Z in either direction; a row without one
+ * after them) and orders amounts within each currency: amounts in different currencies are
+ * never compared as if they were one ("CZK 4,836.82" between two euro amounts). The inbox
+ * header says so ("Total by currency").
  * Rows without the sort value go last in either direction; ties keep id descending.
  */
 export function sortRows(rows: readonly DocumentRow[], order: SortOrder): DocumentRow[] {
@@ -124,6 +128,11 @@ export function sortRows(rows: readonly DocumentRow[], order: SortOrder): Docume
     }
   }
   return [...rows].sort((a, b) => {
+    if (order.key === 'total' && a.total !== null && b.total !== null && a.currency !== b.currency) {
+      if (a.currency === null) return 1
+      if (b.currency === null) return -1
+      return a.currency < b.currency ? -1 : 1
+    }
     const va = value(a)
     const vb = value(b)
     if (va === null && vb === null) return b.id - a.id

@@ -3,7 +3,7 @@ import { checkIban } from '../../../shared/checks/documentChecks'
 import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
 import { amountOf } from '../../../shared/checks/money'
 import type { CheckCode, CheckResult } from '../../../shared/checks/result'
-import { rowWarnings } from '../../../shared/checks/run'
+import { isExtracted, rowWarnings } from '../../../shared/checks/run'
 import type { DocumentRow } from '../../../shared/ipc'
 import type { CachedDocument } from '../../offline'
 import type { DuplicateIndex } from './duplicateIndex'
@@ -134,7 +134,8 @@ export function toDocumentRow(
     variableSymbol: variableSymbol === invoiceNo ? invoiceNo : variableSymbol,
     issueDate: pooled(header?.issue_date),
     dueDate: pooled(header?.due_date),
-    total: amountOf(doc.summary?.total),
+    // A placeholder until the service has extracted the document: shown as not extracted, not as 0.00.
+    total: isExtracted(doc) ? amountOf(doc.summary?.total) : null,
     currency: currency ? vocabulary(currency.toUpperCase()) : null,
     commentsCount: typeof doc.comments_count === 'number' && doc.comments_count >= 0 ? doc.comments_count : 0,
     pending: Math.max(0, doc.local?.pendingActions ?? 0),

@@ -58,7 +58,7 @@ const GOOD_SYNC: SyncStatus = {
   retryAt: null,
   waitUntil: null,
   storageError: null,
-  offlineCopies: { done: 0, total: 0, running: false },
+  offlineCopies: { done: 0, total: 0, running: false, stopped: null },
   signedOutQueued: 0,
 }
 

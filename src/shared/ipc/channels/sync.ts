@@ -18,6 +18,15 @@ export const connectionStateSchema = z.enum(['online', 'offline', 'service_faili
 export type ConnectionState = z.infer<typeof connectionStateSchema>
 
 /**
+ * Why offline copies are missing while none are being made: `waiting` (for the service to be
+ * reachable again, or for the next sync), `failing` (the service failed or refused some in the
+ * last run; the next sync tries them again), `paused` (signed out, or the local cache cannot
+ * be written), `full` (the cache cap is full of documents under review).
+ */
+export const offlineCopiesStoppedSchema = z.enum(['waiting', 'failing', 'paused', 'full'])
+export type OfflineCopiesStopped = z.infer<typeof offlineCopiesStoppedSchema>
+
+/**
  * The sync state the status bar shows. `online` comes from request outcomes (a network error
  * or timeout -> false); `progress` counts pages of the current pull (done / expected;
  * expected grows as pages arrive); `lastSyncAt` is UTC ISO 8601 or null; `paused` is true
@@ -41,11 +50,16 @@ export const syncStatusSchema = z.object({
   waitUntil: z.string().nullable(),
   /** Set while the local cache cannot be written (connection `storage_failing`). */
   storageError: storageErrorSchema.nullable(),
-  /** Offline copies of previews (and originals where kept) made for the agendas available offline. */
+  /**
+   * Offline copies of previews (and originals where kept) made for the agendas available offline.
+   * `stopped` says why copies are missing while none are being made (see {@link offlineCopiesStoppedSchema}),
+   * null while they run or when every one is made.
+   */
   offlineCopies: z.object({
     done: z.number().int().nonnegative(),
     total: z.number().int().nonnegative(),
     running: z.boolean(),
+    stopped: offlineCopiesStoppedSchema.nullable(),
   }),
   /** Actions waiting for the sign-in (0 unless connection is `signed_out`). */
   signedOutQueued: z.number().int().nonnegative(),

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { readOutboxChange, readSyncStatus, secondsUntil, unknownSync } from './syncStatus'
+import {
+  CONNECTING_TIMEOUT_MS,
+  readOutboxChange,
+  readSyncStatus,
+  secondsUntil,
+  syncAge,
+  syncIsStale,
+  unknownSync,
+  waitingHeadline,
+} from './syncStatus'
 
 const status = {
   online: true,
@@ -14,7 +23,7 @@ const status = {
   retryAt: null,
   waitUntil: null,
   storageError: null,
-  offlineCopies: { done: 0, total: 0, running: false },
+  offlineCopies: { done: 0, total: 0, running: false, stopped: null },
   signedOutQueued: 0,
 }
 
@@ -62,16 +71,29 @@ describe('reading the sync status for the status bar', () => {
   })
   it('shows offline copies only when there is something to copy, never more done than total', () => {
     expect(
-      readSyncStatus({ ...status, offlineCopies: { done: 340, total: 412, running: true } }).offlineCopies,
+      readSyncStatus({ ...status, offlineCopies: { done: 340, total: 412, running: true, stopped: null } })
+        .offlineCopies,
     ).toEqual({
       done: 340,
       total: 412,
       running: true,
+      stopped: null,
     })
     expect(
-      readSyncStatus({ ...status, offlineCopies: { done: 5, total: 3, running: false } }).offlineCopies?.done,
+      readSyncStatus({ ...status, offlineCopies: { done: 5, total: 3, running: false, stopped: null } }).offlineCopies
+        ?.done,
     ).toBe(3)
-    expect(readSyncStatus({ ...status, offlineCopies: { done: 0, total: 0, running: false } }).offlineCopies).toBeNull()
+    expect(
+      readSyncStatus({ ...status, offlineCopies: { done: 0, total: 0, running: false, stopped: null } }).offlineCopies,
+    ).toBeNull()
+  })
+  it('says why offline copies stopped moving', () => {
+    const copies = { done: 5, total: 8, running: false, stopped: 'failing' as const }
+    expect(readSyncStatus({ ...status, offlineCopies: copies }).offlineCopies?.stopped).toBe('failing')
+    // A reason main does not know of is a payload that breaks the contract: the view stays.
+    const before = readSyncStatus(status)
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(readSyncStatus({ ...status, offlineCopies: { ...copies, stopped: 'bored' } }, before)).toBe(before)
   })
   it('counts whole seconds up to a time, never below zero', () => {
     const now = Date.parse('2026-11-22T05:00:00Z')
@@ -102,5 +124,41 @@ describe('reading the sync status for the status bar', () => {
     expect(readOutboxChange({ pending: '3' }, before)).toBe(before)
     expect(readSyncStatus({ ...status, connection: 'sleeping' }, before)).toBe(before)
     expect(error).toHaveBeenCalledTimes(5)
+  })
+})
+
+describe('the status bar before any sync state arrives', () => {
+  const asked = Date.parse('2026-11-22T05:00:00Z')
+  it('says Connecting… only within the request timeout', () => {
+    expect(waitingHeadline(unknownSync, null, asked, asked + 1_000)).toBe('connecting')
+    expect(waitingHeadline(unknownSync, null, asked, asked + CONNECTING_TIMEOUT_MS - 1)).toBe('connecting')
+    expect(waitingHeadline(unknownSync, null, asked, asked + CONNECTING_TIMEOUT_MS)).toBe('no_answer')
+  })
+  it('says Not signed in when main answers that nobody is, and No answer for any other error at once', () => {
+    expect(waitingHeadline(unknownSync, { code: 'not_signed_in' }, asked, asked)).toBe('signed_out')
+    expect(waitingHeadline(unknownSync, { code: 'internal' }, asked, asked)).toBe('no_answer')
+  })
+  it('has nothing to say once a state arrived', () => {
+    expect(waitingHeadline(readSyncStatus(status), null, asked, asked + 60_000)).toBeNull()
+  })
+})
+
+describe('the age of the last sync', () => {
+  const now = Date.parse('2026-11-22T05:00:00Z')
+  it('is now under a minute, else whole minutes, hours or days ago', () => {
+    expect(syncAge('2026-11-22T04:59:30Z', now)).toEqual({ value: 0, unit: 'second' })
+    expect(syncAge('2026-11-22T04:57:00Z', now)).toEqual({ value: -3, unit: 'minute' })
+    expect(syncAge('2026-11-22T02:10:00Z', now)).toEqual({ value: -2, unit: 'hour' })
+    expect(syncAge('2026-11-19T05:00:00Z', now)).toEqual({ value: -3, unit: 'day' })
+  })
+  it('is none without a sync or with an unreadable time, and now for a time ahead of the clock', () => {
+    expect(syncAge(null, now)).toBeNull()
+    expect(syncAge('yesterday', now)).toBeNull()
+    expect(syncAge('2026-11-22T05:02:00Z', now)).toEqual({ value: 0, unit: 'second' })
+  })
+  it('is marked stale after ten minutes, or when there was no sync', () => {
+    expect(syncIsStale('2026-11-22T04:55:00Z', now)).toBe(false)
+    expect(syncIsStale('2026-11-22T04:49:00Z', now)).toBe(true)
+    expect(syncIsStale(null, now)).toBe(true)
   })
 })

@@ -28,6 +28,7 @@ import { markUndone, recordAction, recordReturnFromRepair, type HistoryEventKind
 import { DocumentCache, neighboursOf, type OpenedDocument } from '../documents/documentCache'
 import { InboxList } from './inboxList.svelte'
 import { applyAction, nextAfter, type TriageActionKind } from './listModel'
+import { startAgendaId } from '../agendas/startAgenda'
 import { saveAgendaId, savedAgendaId } from './savedAgenda'
 import { triageSettings } from './triageSettings.svelte'
 import { UndoStack, type UndoableAction } from './undoStack.svelte'
@@ -200,10 +201,11 @@ export class TriageWorkspace extends InboxList {
       const { agendas } = await docket().invoke('agendas.list', {})
       this.agendas = agendas
       this.agendasLoaded = true
-      if (chooseAgenda || (this.agendaId !== null && !agendas.some((a) => a.id === this.agendaId))) {
-        const saved = savedAgendaId()
-        const agenda = agendas.find((a) => a.id === saved) ?? agendas[0]
-        if (agenda) await this.selectAgenda(agenda.id)
+      // None chosen yet (also when the first sign-in's agendas arrive after the first read):
+      // the one shown last, else the one with the most to review (startAgenda.ts).
+      if (chooseAgenda || this.agendaId === null || !agendas.some((a) => a.id === this.agendaId)) {
+        const start = startAgendaId(agendas, savedAgendaId())
+        if (start !== null) await this.selectAgenda(start)
       }
     } catch (error) {
       this.agendasLoaded = true
