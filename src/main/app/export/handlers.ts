@@ -6,6 +6,7 @@ import { AppError } from '../errors'
 import type { FileHost } from '../ports'
 import type { Handler, HandlersFor } from '../router'
 import { countItems, documentsCsv, documentsJson, itemsCsv, type ExportContext } from './format'
+import { isdocGaps } from './isdoc'
 import { isdocExport } from './isdocFiles'
 import { describeFailure, moneyFailures } from './moneyFlags'
 import { pohodaGaps, pohodaXml } from './pohoda'
@@ -106,6 +107,11 @@ export function createExportHandlers(deps: ExportHandlerDeps): HandlersFor<'expo
         // Documents failing a money check: asked about, left out or exported marked.
         const failures = new Map<number, string[]>()
         for (const doc of documents) {
+          // A document the format cannot carry at all (no total, no rate) is left out and named
+          // in `skipped` below; asking whether to book its figures would be a question too early.
+          const gaps =
+            input.format === 'isdoc' ? isdocGaps(doc, context.homeCurrency) : pohodaGaps(doc, context.homeCurrency)
+          if (gaps.length > 0) continue
           const failed = moneyFailures(doc, profile, stamp)
           if (failed.length === 0) continue
           failures.set(doc.id, failed.map(describeFailure))
