@@ -341,7 +341,8 @@ test('delete: after the confirmation the document is gone from the sandbox', asy
   await page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`).click()
   await expect(page.getByTestId('document-pane')).toHaveAttribute('data-document-id', String(id))
   await page.getByTestId('document-delete').click()
-  await expect(page.getByText(`Delete document #${id}?`)).toBeVisible()
+  // The confirmation names the document (its supplier and number, or its file), not its id.
+  await expect(dialog().getByText(/Delete document .+\? It is removed from the service too/)).toBeVisible()
   await dialog().getByRole('button', { name: 'Cancel', exact: true }).click()
   expect((await state()).documents.some((d) => d.id === id)).toBe(true)
 

@@ -22,6 +22,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { bodyTextSize, drawnTextHeight, type PdfTextRun } from '../src/renderer/src/features/documents/previewMath'
 import { expectedInvoices, fixturesDir, type ExpectedInvoice } from './fixtures/invoiceFixtures'
+import { openAgenda } from './support/agendas'
 import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
 
 const artifacts = 'e2e/artifacts'
@@ -95,6 +96,8 @@ async function openApp(browser: Browser, width: number, height: number, colorSch
   const page = await browser.newPage({ viewport: { width, height }, colorScheme, locale: 'en-US' })
   await page.goto(harness.url)
   await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
+  // The fixture invoices are the first agenda's; the first sign-in opens the one with most to review.
+  await openAgenda(page, 1)
   return page
 }
 

@@ -9,6 +9,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { fixturesDir } from './fixtures/invoiceFixtures'
+import { openAgenda } from './support/agendas'
 import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
 import { shootSizesAndThemes } from './support/screenshots'
 
@@ -39,6 +40,8 @@ async function openPage(browser: Browser, width: number, height: number, colorSc
     .catch(() => false)
   if (!shown) await page.reload()
   await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
+  // The fixture invoices are the first agenda's; the first sign-in opens the one with most to review.
+  await openAgenda(page, 1)
   return page
 }
 
