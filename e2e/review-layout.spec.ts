@@ -120,6 +120,16 @@ for (const [width, height] of [
         }
       }
 
+      // The document's title (supplier · invoice number) is drawn whole: in a narrow pane the
+      // tools move below it; from 1440 they stay beside it, on one row.
+      const title = page.getByTestId('document-title')
+      expect(await title.evaluate((h) => h.scrollWidth - h.clientWidth), 'document title cut').toBeLessThanOrEqual(1)
+      if (width >= 1440) {
+        const titleBox = (await title.boundingBox())!
+        const toolsBox = (await page.getByRole('toolbar', { name: 'Document tools' }).boundingBox())!
+        expect(toolsBox.y, 'tools beside the title').toBeLessThan(titleBox.y + titleBox.height)
+      }
+
       // Totals are drawn whole: a single-line value is never wider than its box.
       const cut = await page
         .locator('[data-testid="data-pane"] dl.money dd')
@@ -158,6 +168,41 @@ test('while the cached agendas are read, the sidebar and the inbox show that the
   await expect(page.getByTestId('queue-tab-not_ready').locator('.count')).toHaveText(/^\d+$/)
   await expect(agendasLoading).toHaveCount(0)
   await expect(page.locator('.inbox [aria-busy="true"]')).toHaveCount(0)
+  await page.close()
+})
+
+test('with several agendas and nothing to review in any, the inbox says Choose an agenda and lists them (1024)', async ({
+  browser,
+}) => {
+  const page = await browser.newPage({ viewport: { width: 1024, height: 700 }, locale: 'en-US' })
+  // A first sign-in (no agenda shown last) to agendas that are all empty of documents to review.
+  await page.route('**/__harness/ipc', async (route) => {
+    const { channel } = route.request().postDataJSON() as { channel: string }
+    if (channel !== 'agendas.list') return route.continue()
+    const response = await route.fetch()
+    const body = (await response.json()) as unknown
+    const emptyCounts = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(emptyCounts)
+      else if (value && typeof value === 'object') {
+        const record = value as Record<string, unknown>
+        const counts = record['counts'] as Record<string, unknown> | undefined
+        if (counts && typeof counts['not_ready'] === 'number') counts['not_ready'] = 0
+        Object.values(record).forEach(emptyCounts)
+      }
+    }
+    emptyCounts(body)
+    await route.fulfill({ response, json: body })
+  })
+  await page.goto(harness.url)
+  const choose = page.getByTestId('inbox-choose-agenda')
+  await expect(choose).toContainText('Choose an agenda', { timeout: 30_000 })
+  const choices = choose.getByTestId('inbox-agenda-choice')
+  expect(await choices.count()).toBeGreaterThan(1)
+  await expect(choices.first()).toBeInViewport()
+  await page.screenshot({ path: `${artifacts}/choose-agenda-1024x700-light.png` })
+  await choices.first().click()
+  await expect(choose).toHaveCount(0)
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
   await page.close()
 })
 

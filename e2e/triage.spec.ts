@@ -241,6 +241,17 @@ test('an archived document stays visible under Archived, read-only, and Undo wit
   await openRow(id)
   await expect(page.getByTestId('document-archived')).toHaveText('Archived')
   await expect(page.getByTestId('action-archive')).toBeDisabled()
+  // Delete too, saying why, on the button and in the palette.
+  const readOnly = 'Archived documents are read-only; you can still comment on them.'
+  await expect(page.getByTestId('document-delete')).toBeDisabled()
+  await expect(page.getByTestId('document-delete')).toHaveAttribute('title', readOnly)
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Control+k')
+  const deleteCommand = page.locator('[data-testid="command"][data-command-id="document.delete"]')
+  await expect(deleteCommand).toHaveAttribute('aria-disabled', 'true')
+  await expect(deleteCommand.getByTestId('command-disabled-reason')).toHaveText(readOnly)
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('command-palette')).toBeHidden()
   await page.getByTestId('inbox-list').focus()
   await page.keyboard.press('r')
   await expect(toast).toContainText('Archived documents are read-only')

@@ -578,6 +578,9 @@ export const cs = {
   'triage.inbox.queueCleared': 'Fronta je hotová. Tady už nic ke kontrole není.',
   'triage.inbox.queueClearedNext': 'Podívejte se do záložky K exportu nebo vyberte jinou agendu (g a).',
   'triage.inbox.tabEmpty': 'V této záložce nic není.',
+  'triage.inbox.chooseAgenda': 'Vyberte agendu',
+  'triage.inbox.chooseAgendaText':
+    'V žádné agendě nečekají doklady na kontrolu. Vyberte, ve které chcete pracovat; později přepnete klávesami g a.',
   'triage.inbox.warnings': 'Kontroly',
   'triage.warn.all': 'Všechny kontroly',
   'triage.warn.warnings': 'S varováním',

@@ -540,6 +540,8 @@ export const en = {
   'triage.inbox.queueCleared': 'Queue cleared. Nothing left to check here.',
   'triage.inbox.queueClearedNext': 'Look at Ready to export, or pick another agenda (g a).',
   'triage.inbox.tabEmpty': 'Nothing in this tab.',
+  'triage.inbox.chooseAgenda': 'Choose an agenda',
+  'triage.inbox.chooseAgendaText': 'No agenda has documents to review. Pick the one to work in; g a switches later.',
   'triage.inbox.warnings': 'Checks',
   'triage.warn.all': 'All checks',
   'triage.warn.warnings': 'Has warnings',

@@ -17,4 +17,11 @@ describe('the agenda the inbox opens on', () => {
     expect(startAgendaId([agenda(4, 2), agenda(7, 2)], null)).toBe(4)
     expect(startAgendaId([], null)).toBeNull()
   })
+  it('is none when several agendas have nothing to review, so the inbox asks which one', () => {
+    expect(startAgendaId([agenda(4, 0), agenda(7, 0)], null)).toBeNull()
+    expect(startAgendaId([agenda(4, 0), agenda(7, 0)], 7)).toBe(7)
+  })
+  it('is the only agenda, even with nothing to review', () => {
+    expect(startAgendaId([agenda(9, 0)], null)).toBe(9)
+  })
 })

@@ -2,7 +2,9 @@
  * Which agenda the inbox opens on when none is chosen yet (the first sign-in, another
  * account, the agenda shown last gone): the one shown last if it is still listed, else the
  * one with the most documents to review (`counts.not_ready`), the first listed on a tie.
- * Null for an empty list.
+ * Null for an empty list, and when several agendas are listed and none has anything to
+ * review: nothing says which one the user wants, so the inbox asks ("Choose an agenda").
+ * A single agenda is always opened.
  */
 export function startAgendaId(
   agendas: readonly { id: number; counts: { not_ready: number } }[],
@@ -10,7 +12,8 @@ export function startAgendaId(
 ): number | null {
   const saved = agendas.find((agenda) => agenda.id === savedId)
   if (saved) return saved.id
+  if (agendas.length === 1) return agendas[0]!.id
   let best: (typeof agendas)[number] | null = null
-  for (const agenda of agendas) if (!best || agenda.counts.not_ready > best.counts.not_ready) best = agenda
+  for (const agenda of agendas) if (agenda.counts.not_ready > (best?.counts.not_ready ?? 0)) best = agenda
   return best?.id ?? null
 }
