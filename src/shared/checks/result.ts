@@ -74,7 +74,7 @@ export const checkResultSchema = z.object({
   duration: z.object({ years: z.number().int(), months: z.number().int(), days: z.number().int() }).optional(),
   /** iban: the IBAN checked, electronic format. */
   iban: z.string().optional(),
-  /** duplicate: ids of the other documents of the agenda that look like the same invoice. */
+  /** duplicate: ids of the other documents of the account (any agenda) that look like the same invoice. */
   documentIds: z.array(z.number().int()).optional(),
   /** required_fields: the fields that were not extracted. */
   fields: z.array(requiredFieldSchema).optional(),

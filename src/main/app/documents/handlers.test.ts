@@ -139,6 +139,20 @@ describe('documents.get', () => {
     expect(byCode.overdue).toMatchObject({ status: 'warning', days: 5 })
     expect(byCode.duplicate).toMatchObject({ status: 'warning', documentIds: [13] })
   })
+  it('finds the same invoice booked in another agenda of the account, but not a mere shared file name there', async () => {
+    workspace
+      .addDocument(2, doc(20, { supplier: { name: 'Supplier 11' }, data: { header: { invoice_no: 'INV-11' } } }))
+      .addDocument(2, doc(21, { user_file_name: 'scan.pdf' }))
+      .addDocument(1, doc(15, { user_file_name: 'scan.pdf' }))
+    const duplicateOf = async (id: number) =>
+      (
+        (await call('documents.get', { id })) as { checks: { code: string; status: string; documentIds?: number[] }[] }
+      ).checks.find((c) => c.code === 'duplicate')
+    expect(await duplicateOf(11)).toMatchObject({ status: 'warning', documentIds: [20] })
+    expect(await duplicateOf(20)).toMatchObject({ status: 'warning', documentIds: [11] })
+    expect(await duplicateOf(15)).toMatchObject({ status: 'ok' })
+  })
+
   it('shows a duplicate marked "Not a duplicate" as acknowledged, with when and who, until undone', async () => {
     const checksOf = async (channel: string, input: unknown) =>
       Object.fromEntries(
