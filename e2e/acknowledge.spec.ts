@@ -31,25 +31,27 @@ test.afterAll(async () => {
   await harness?.stop()
 })
 
-async function openAzure(): Promise<void> {
-  await page.getByTestId('inbox-row').filter({ hasText: 'Azure Interior' }).first().click()
+/** The third row of the demo's first agenda: a document with warnings. */
+async function openFlagged(): Promise<void> {
+  await page.getByTestId('inbox-row').nth(2).click()
   await expect(page.getByTestId('checks-panel')).toBeVisible()
 }
 
 test('Acknowledge… with a reason keeps the answer across a reload and in the history; Undo brings the warning back', async () => {
-  await openAzure()
-  const overdue = page.getByTestId('check-overdue')
-  await expect(overdue).toHaveAttribute('data-status', 'warning')
+  await openFlagged()
+  const first = page.getByTestId('checks-panel').locator('li[data-status="warning"]').first()
+  const code = (await first.getAttribute('data-testid'))!.replace(/^check-/, '')
+  const warned = page.getByTestId(`check-${code}`)
+  await expect(warned).toHaveAttribute('data-status', 'warning')
   const before = Number(await page.getByTestId('checks-panel').getAttribute('data-warnings'))
 
-  await page.getByTestId('check-overdue-acknowledge').click()
+  await page.getByTestId(`check-${code}-acknowledge`).click()
   await page.getByTestId('check-acknowledge-reason').fill('Paid by card, receipt attached')
   await page.screenshot({ path: `${artifacts}/acknowledge-form-1024.png` })
   await page.getByTestId('check-acknowledge-confirm').click()
 
-  await expect(overdue).toHaveAttribute('data-status', 'acknowledged')
-  await expect(overdue).toContainText(/Overdue by/)
-  await expect(page.getByTestId('check-overdue-acknowledged')).toContainText(
+  await expect(warned).toHaveAttribute('data-status', 'acknowledged')
+  await expect(page.getByTestId(`check-${code}-acknowledged`)).toContainText(
     /You acknowledged it on .*: Paid by card, receipt attached/,
   )
   await expect(page.getByTestId('checks-panel')).toHaveAttribute('data-warnings', String(before - 1))
@@ -62,8 +64,8 @@ test('Acknowledge… with a reason keeps the answer across a reload and in the h
 
   await page.reload()
   await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
-  await openAzure()
-  await expect(overdue).toHaveAttribute('data-status', 'acknowledged')
+  await openFlagged()
+  await expect(warned).toHaveAttribute('data-status', 'acknowledged')
 
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.emulateMedia({ colorScheme: 'dark' })
@@ -71,7 +73,7 @@ test('Acknowledge… with a reason keeps the answer across a reload and in the h
   await page.emulateMedia({ colorScheme: 'light' })
   await page.setViewportSize(SMALL)
 
-  await page.getByTestId('check-overdue-undo-acknowledgement').click()
-  await expect(overdue).toHaveAttribute('data-status', 'warning')
+  await page.getByTestId(`check-${code}-undo-acknowledgement`).click()
+  await expect(warned).toHaveAttribute('data-status', 'warning')
   await expect(page.getByTestId('checks-panel')).toHaveAttribute('data-warnings', String(before))
 })
