@@ -109,4 +109,21 @@ describe('workspace', () => {
     await expect(ws.getOriginal(b!)).rejects.toMatchObject({ code: 'offline' })
     await expect(ws.getOriginal(999_999)).rejects.toMatchObject({ code: 'not_found' })
   })
+
+  it('keeps an answer to a warning stamped with the user and the clock, through syncs and a reopen', async () => {
+    const first = await h.workspace()
+    await first.syncNow()
+    const [id] = h.agendaOneIds()
+    const stored = await first.acknowledge({ documentId: id!, code: 'overdue', kind: 'acknowledged', reason: 'paid' })
+    expect(stored).toMatchObject({ userId: 7, at: new Date(h.service.now()).toISOString(), reason: 'paid' })
+    await first.syncNow()
+    await first.close()
+    h.open.splice(0)
+
+    const second = await h.workspace()
+    await second.syncNow()
+    expect(await second.acknowledgements(id!)).toEqual([stored])
+    await second.withdrawAcknowledgement(id!, 'overdue')
+    expect(await second.acknowledgements(id!)).toEqual([])
+  })
 })

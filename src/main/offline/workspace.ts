@@ -1,4 +1,6 @@
 import { mkdir, readdir, rm } from 'node:fs/promises'
+import type { Acknowledgement } from '../../shared/checks/acknowledgement'
+import type { CheckCode } from '../../shared/checks/result'
 import { join } from 'node:path'
 import { documentIdsOf, type OutboxAction } from '../../shared/outbox/actions'
 import type { OutboxEntry } from '../../shared/outbox/entry'
@@ -149,6 +151,18 @@ export interface OfflineWorkspace {
   agendaOfflineSettings(): Promise<Map<number, AgendaOfflineView>>
   /** Writes the person's offline choice for an agenda and plans the offline copies again. Errors: `storage`. */
   setAgendaOffline(agendaId: number, change: AgendaOfflineChange): Promise<void>
+  /**
+   * The person's answers to the warnings of a document (*Not a duplicate*, *Acknowledge*), kept
+   * in this account's store across syncs; [] when none.
+   */
+  acknowledgements(documentId: number): Promise<Acknowledgement[]>
+  /**
+   * Keeps the person's answer to one check of a document (replacing an earlier one), stamped with
+   * the signed-in user and the clock. Answers what was stored. Errors: `storage`, `closed`.
+   */
+  acknowledge(answer: Omit<Acknowledgement, 'at' | 'userId'>): Promise<Acknowledgement>
+  /** Removes the answer to one check of a document (*Undo acknowledgement*). Errors: `storage`, `closed`. */
+  withdrawAcknowledgement(documentId: number, code: CheckCode): Promise<void>
   /** The person opened an agenda (its documents were listed): available offline by default for 30 days. Never rejects. */
   noteAgendaOpened(agendaId: number): Promise<void>
   /**
@@ -455,6 +469,20 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     noteActivity: (agendaId) => engine.noteActivity(agendaId),
 
     agendaOfflineSettings: () => agendaOfflineViews(store, clock().getTime()),
+
+    acknowledgements: (documentId) => store.acknowledgementsOf(documentId),
+
+    async acknowledge(answer) {
+      ensureOpen()
+      const stored: Acknowledgement = { ...answer, at: clock().toISOString(), userId }
+      await store.batch([store.putAcknowledgementOp(stored)])
+      return stored
+    },
+
+    async withdrawAcknowledgement(documentId, code) {
+      ensureOpen()
+      await store.batch([store.deleteAcknowledgementOp(documentId, code)])
+    },
 
     async setAgendaOffline(agendaId, change) {
       ensureOpen()

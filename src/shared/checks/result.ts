@@ -29,8 +29,11 @@ export const CHECK_CODES = [
 export const checkCodeSchema = z.enum(CHECK_CODES)
 export type CheckCode = z.infer<typeof checkCodeSchema>
 
-/** `ok` passed, `warning` flagged (never blocks an action), `skipped` not enough data to check. */
-export const checkStatusSchema = z.enum(['ok', 'warning', 'skipped'])
+/**
+ * `ok` passed, `warning` flagged (never blocks an action), `skipped` not enough data to check,
+ * `acknowledged` a warning the person answered (*Not a duplicate*, *Acknowledge* with a reason).
+ */
+export const checkStatusSchema = z.enum(['ok', 'warning', 'skipped', 'acknowledged'])
 export type CheckStatus = z.infer<typeof checkStatusSchema>
 
 /** The extracted fields a document cannot be booked without (shown as "not extracted", never 0). */
@@ -71,7 +74,7 @@ export const checkResultSchema = z.object({
   duration: z.object({ years: z.number().int(), months: z.number().int(), days: z.number().int() }).optional(),
   /** iban: the IBAN checked, electronic format. */
   iban: z.string().optional(),
-  /** duplicate: ids of the other documents of the agenda that look like the same invoice. */
+  /** duplicate: ids of the other documents of the account (any agenda) that look like the same invoice. */
   documentIds: z.array(z.number().int()).optional(),
   /** required_fields: the fields that were not extracted. */
   fields: z.array(requiredFieldSchema).optional(),
@@ -79,6 +82,18 @@ export const checkResultSchema = z.object({
   documentId: z.number().int().optional(),
   /** The other figures the check compared, by name (rates, percents, VAT IDs, currencies, names). */
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /**
+   * Status `acknowledged`: how the person answered the warning, when (UTC ISO 8601), who (user
+   * id) and why (acknowledgement.ts).
+   */
+  acknowledged: z
+    .object({
+      kind: z.enum(['not_duplicate', 'acknowledged']),
+      reason: z.string().nullable(),
+      at: z.string(),
+      userId: z.number().int(),
+    })
+    .optional(),
 })
 export type CheckResult = z.infer<typeof checkResultSchema>
 

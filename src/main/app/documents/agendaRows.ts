@@ -1,4 +1,4 @@
-import { duplicateCandidateOf, type DuplicateCandidate } from '../../../shared/checks/duplicates'
+import { duplicateCandidateOf, duplicateKeysOf, type DuplicateCandidate } from '../../../shared/checks/duplicates'
 import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
 import type { DocumentRow } from '../../../shared/ipc'
 import type { CachedDocument } from '../../offline'
@@ -26,10 +26,11 @@ export interface AgendaRowsSource {
    */
   archivedRowsOf(agendaId: number): Promise<readonly DocumentRow[]>
   /**
-   * The documents of `doc`'s agenda that share one of its duplicate keys (all the check needs
-   * to see), `doc` included when it is listed. Exact: the documents the index names are read
-   * from the workspace and kept only when they are still in the agenda, not archived, and carry
-   * one of the keys. At most {@link MAX_DUPLICATE_CANDIDATES} others (the newest the index
+   * The documents of the account (`doc`'s agenda first, then every other cached agenda) that
+   * share one of its duplicate keys (all the check needs to see), `doc` included when it is
+   * listed. Exact: the documents the agendas' indexes name are read from the workspace and kept
+   * only when they are still in that agenda, not archived, and carry one of the keys; an agenda
+   * other than `doc`'s that cannot be read adds none. At most {@link MAX_DUPLICATE_CANDIDATES} others (the newest the index
    * names), so a file name thousands of uploads share costs a few dozen reads, not thousands.
    * Workspace errors pass through.
    */
@@ -103,19 +104,45 @@ export function createAgendaRowsSource(
     async candidatesOf(doc) {
       const keys = duplicateKeyStrings(doc)
       if (keys.length === 0) return []
-      const timed = cache ? undefined : lastRead.get(doc.agenda_id)
-      const rows = await (timed && now().getTime() - timed.at <= maxAge ? timed.rows : rowsOf(doc.agenda_id))
-      const ids = [...new Set(keys.flatMap((key) => rows.byKey.idsUnder(key)))]
+      // Across agendas only the supplier's keys count: a shared file name ("scan.pdf") in
+      // another company's agenda says nothing.
+      const supplierKeys = duplicateKeysOf(duplicateCandidateOf(doc))
+        .filter(({ match }) => match !== 'file')
+        .map(({ key }) => key)
+      const recentRowsOf = (agendaId: number): Promise<AgendaRows> => {
+        const timed = cache ? undefined : lastRead.get(agendaId)
+        return timed && now().getTime() - timed.at <= maxAge ? timed.rows : rowsOf(agendaId)
+      }
+      /** Each document an index names under one of the keys, with the agenda whose index named it. */
+      const agendaOf = new Map<number, number>()
+      const collect = (agendaId: number, rows: AgendaRows, keys: readonly string[]): void => {
+        for (const key of keys)
+          for (const id of rows.byKey.idsUnder(key)) if (!agendaOf.has(id)) agendaOf.set(id, agendaId)
+      }
+      // The document's own agenda first (its errors pass through), then every other agenda of
+      // the account: the same invoice booked in two agendas is paid twice all the same.
+      collect(doc.agenda_id, await recentRowsOf(doc.agenda_id), keys)
+      const workspace = getWorkspace()
+      const agendas = workspace.listAgendas ? await workspace.listAgendas().catch(() => []) : []
+      for (const agenda of agendas) {
+        if (agenda.id === doc.agenda_id || supplierKeys.length === 0) continue
+        try {
+          collect(agenda.id, await recentRowsOf(agenda.id), supplierKeys)
+        } catch {
+          // An agenda the cache cannot read adds no candidates; the others are still compared.
+        }
+      }
+      const ids = [...agendaOf.keys()]
       const wanted = new Set(keys)
-      /** Still a candidate: listed in the agenda, not archived, and carrying one of the keys. */
-      const qualifies = (other: CachedDocument | null): other is CachedDocument =>
-        other !== null &&
-        other.agenda_id === doc.agenda_id &&
-        !other.local?.archived &&
-        duplicateKeyStrings(other).some((key) => wanted.has(key))
+      const wantedElsewhere = new Set(supplierKeys)
+      /** Still a candidate: listed in the agenda that named it, not archived, and carrying one of the keys. */
+      const qualifies = (other: CachedDocument | null | undefined): other is CachedDocument => {
+        if (!other || other.agenda_id !== agendaOf.get(other.id) || other.local?.archived) return false
+        const keysHere = other.agenda_id === doc.agenda_id ? wanted : wantedElsewhere
+        return duplicateKeyStrings(other).some((key) => keysHere.has(key))
+      }
       const found: DuplicateCandidate[] = ids.includes(doc.id) && qualifies(doc) ? [duplicateCandidateOf(doc)] : []
       const otherIds = ids.filter((id) => id !== doc.id)
-      const workspace = getWorkspace()
       let others = 0
       // Read in small batches and stop once enough are found: a file name that thousands of
       // uploads share ("scan.pdf") would otherwise read thousands of documents per open.

@@ -139,6 +139,69 @@ describe('documents.get', () => {
     expect(byCode.overdue).toMatchObject({ status: 'warning', days: 5 })
     expect(byCode.duplicate).toMatchObject({ status: 'warning', documentIds: [13] })
   })
+  it('finds the same invoice booked in another agenda of the account, but not a mere shared file name there', async () => {
+    workspace
+      .addDocument(2, doc(20, { supplier: { name: 'Supplier 11' }, data: { header: { invoice_no: 'INV-11' } } }))
+      .addDocument(2, doc(21, { user_file_name: 'scan.pdf' }))
+      .addDocument(1, doc(15, { user_file_name: 'scan.pdf' }))
+    const duplicateOf = async (id: number) =>
+      (
+        (await call('documents.get', { id })) as { checks: { code: string; status: string; documentIds?: number[] }[] }
+      ).checks.find((c) => c.code === 'duplicate')
+    expect(await duplicateOf(11)).toMatchObject({ status: 'warning', documentIds: [20] })
+    expect(await duplicateOf(20)).toMatchObject({ status: 'warning', documentIds: [11] })
+    expect(await duplicateOf(15)).toMatchObject({ status: 'ok' })
+  })
+
+  it('shows a duplicate marked "Not a duplicate" as acknowledged, with when and who, until undone', async () => {
+    const checksOf = async (channel: string, input: unknown) =>
+      Object.fromEntries(
+        ((await call(channel, input)) as { checks: { code: string; status: string }[] }).checks.map((c) => [c.code, c]),
+      ) as Record<string, { status: string; acknowledged?: unknown }>
+    const answered = await checksOf('documents.acknowledge', { id: 10, code: 'duplicate', kind: 'not_duplicate' })
+    expect(answered.duplicate).toMatchObject({
+      status: 'acknowledged',
+      acknowledged: { kind: 'not_duplicate', reason: null, at: '2026-01-02T09:30:00.000Z', userId: 7 },
+    })
+    expect((await checksOf('documents.get', { id: 10 })).duplicate!.status).toBe('acknowledged')
+    expect(workspace.acks.get('10!duplicate')).toMatchObject({ documentIds: [13] })
+    // The other document of the pair still asks: the answer is this document's.
+    expect((await checksOf('documents.get', { id: 13 })).duplicate!.status).toBe('warning')
+
+    expect((await checksOf('documents.withdrawAcknowledgement', { id: 10, code: 'duplicate' })).duplicate!.status).toBe(
+      'warning',
+    )
+    expect((await checksOf('documents.get', { id: 10 })).duplicate!.status).toBe('warning')
+  })
+
+  it('acknowledges any warning with a reason; refuses a check that does not warn, or "Not a duplicate" on another check', async () => {
+    const { checks } = (await call('documents.acknowledge', {
+      id: 10,
+      code: 'overdue',
+      kind: 'acknowledged',
+      reason: '  paid in cash at the counter ',
+    })) as { checks: { code: string; status: string; acknowledged?: { reason: string } }[] }
+    expect(checks.find((c) => c.code === 'overdue')).toMatchObject({
+      status: 'acknowledged',
+      acknowledged: { reason: 'paid in cash at the counter' },
+    })
+    await expect(
+      call('documents.acknowledge', { id: 10, code: 'summary_total', kind: 'acknowledged' }),
+    ).rejects.toMatchObject({
+      code: 'not_warning',
+    })
+    await expect(
+      call('documents.acknowledge', { id: 10, code: 'overdue', kind: 'not_duplicate' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+    })
+    await expect(
+      call('documents.acknowledge', { id: 999, code: 'overdue', kind: 'acknowledged' }),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+    })
+  })
+
   it('reuses the agenda index of the last listing for the duplicate check, until it is too old', async () => {
     let clock = new Date(2026, 1, 5).getTime()
     const handlers = createTriageHandlers(() => workspace, {

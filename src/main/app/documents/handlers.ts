@@ -1,5 +1,8 @@
 import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
+import { applyAcknowledgements } from '../../../shared/checks/acknowledgement'
+import type { CheckResult } from '../../../shared/checks/result'
 import { runChecks } from '../../../shared/checks/run'
+import type { CachedDocument } from '../../offline'
 import { sniffDocumentType } from '../../../shared/files/fileType'
 import { MAX_ORIGINAL_FILE_BYTES } from '../../../shared/files/limits'
 import type { OfflineWorkspace } from '../../offline'
@@ -17,7 +20,15 @@ import { createSupplierAccounts } from './supplierAccounts'
 /** The part of the offline workspace the document handlers use. */
 export type DocumentsWorkspace = Pick<
   OfflineWorkspace,
-  'getDocument' | 'getPreview' | 'getOriginal' | 'enqueue' | 'undo' | 'noteAgendaOpened'
+  | 'getDocument'
+  | 'getPreview'
+  | 'getOriginal'
+  | 'enqueue'
+  | 'undo'
+  | 'noteAgendaOpened'
+  | 'acknowledgements'
+  | 'acknowledge'
+  | 'withdrawAcknowledgement'
 > &
   Partial<Pick<OfflineWorkspace, 'listAgendas' | 'forEachDocument' | 'listDocuments'>>
 
@@ -26,6 +37,8 @@ export type DocumentChannel =
   | 'documents.query'
   | 'documents.rows'
   | 'documents.get'
+  | 'documents.acknowledge'
+  | 'documents.withdrawAcknowledgement'
   | 'documents.preview'
   | 'documents.original'
   | 'documents.setState'
@@ -78,6 +91,18 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
   const previews = createPreviewImages(getWorkspace)
   const supplierAccounts = createSupplierAccounts((agendaId) => rows.flaggedRowsOf(agendaId))
 
+  /** The checks panel of a document: every check run against the cache, the person's answers applied. */
+  async function checksOf(workspace: DocumentsWorkspace, document: CachedDocument): Promise<CheckResult[]> {
+    const checks = runChecks(document, {
+      today: now(),
+      agenda: await rows.candidatesOf(document),
+      company: await companyOf(workspace, document.agenda_id),
+      supplierAccounts: await supplierAccounts.forDocument(workspace, document),
+      ...(deps.referenceRates ? { rates: deps.referenceRates() } : {}),
+    })
+    return applyAcknowledgements(checks, await workspace.acknowledgements(document.id))
+  }
+
   return {
     'documents.query': async ({ agendaId, query, window }) => {
       // Querying an agenda's list is opening it: it becomes available offline by default (never
@@ -97,14 +122,34 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
     'documents.get': async ({ id }) => {
       const workspace = getWorkspace()
       const document = await requireCachedDocument(workspace, id)
-      const checks = runChecks(document, {
-        today: now(),
-        agenda: await rows.candidatesOf(document),
-        company: await companyOf(workspace, document.agenda_id),
-        supplierAccounts: await supplierAccounts.forDocument(workspace, document),
-        ...(deps.referenceRates ? { rates: deps.referenceRates() } : {}),
+      return { document, checks: await checksOf(workspace, document) }
+    },
+
+    'documents.acknowledge': async ({ id, code, kind, reason }) => {
+      const workspace = getWorkspace()
+      const document = await requireCachedDocument(workspace, id)
+      if (kind === 'not_duplicate' && code !== 'duplicate') {
+        throw new AppError('invalid_input', 'Only the duplicate check can be answered "Not a duplicate".')
+      }
+      const check = (await checksOf(workspace, document)).find((result) => result.code === code)
+      if (!check || (check.status !== 'warning' && check.status !== 'acknowledged')) {
+        throw new AppError('not_warning', `The ${code} check of document ${id} shows no warning to acknowledge.`)
+      }
+      await workspace.acknowledge({
+        documentId: id,
+        code,
+        kind,
+        reason: reason || null,
+        ...(kind === 'not_duplicate' ? { documentIds: check.documentIds ?? [] } : {}),
       })
-      return { document, checks }
+      return { checks: await checksOf(workspace, document) }
+    },
+
+    'documents.withdrawAcknowledgement': async ({ id, code }) => {
+      const workspace = getWorkspace()
+      const document = await requireCachedDocument(workspace, id)
+      await workspace.withdrawAcknowledgement(id, code)
+      return { checks: await checksOf(workspace, document) }
     },
 
     'documents.preview': async ({ id }) => {

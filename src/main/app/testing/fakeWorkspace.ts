@@ -1,4 +1,6 @@
 import type { Agenda, Comment, Document } from '../../../shared/api'
+import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
+import type { CheckCode } from '../../../shared/checks/result'
 import type { OutboxAction, OutboxEntry } from '../../../shared/outbox'
 import type { CachedComment, CachedDocument } from '../../offline'
 import { AppError } from '../errors'
@@ -74,6 +76,23 @@ export class FakeWorkspace implements TriageWorkspace {
 
   async agendaOfflineSettings(): Promise<Map<number, { availableOffline: boolean; keepOriginalsOffline: boolean }>> {
     return new Map(this.offline)
+  }
+
+  /** The person's answers to warnings, by `<doc id>!<code>` (the store's `acks`); user 7 answers them. */
+  readonly acks = new Map<string, Acknowledgement>()
+
+  async acknowledgements(documentId: number): Promise<Acknowledgement[]> {
+    return [...this.acks.values()].filter((ack) => ack.documentId === documentId)
+  }
+
+  async acknowledge(answer: Omit<Acknowledgement, 'at' | 'userId'>): Promise<Acknowledgement> {
+    const stored = { ...answer, at: '2026-01-02T09:30:00.000Z', userId: 7 }
+    this.acks.set(`${answer.documentId}!${answer.code}`, stored)
+    return stored
+  }
+
+  async withdrawAcknowledgement(documentId: number, code: CheckCode): Promise<void> {
+    this.acks.delete(`${documentId}!${code}`)
   }
 
   async noteAgendaOpened(agendaId: number): Promise<void> {

@@ -93,6 +93,23 @@ describe('store batches and the journal', () => {
     expect(read.meta.get('seq')).toBe(1)
   })
 
+  it('an answer to a warning (acks) is not journaled: the outbox journal holds only the outbox', async () => {
+    const path = join(dir, 'j')
+    const { journal } = await OutboxJournal.open(path, false)
+    const store = new Store(new MemoryLevel({ valueEncoding: 'json' }) as unknown as Level, false, undefined, journal)
+    const ack = {
+      documentId: 5,
+      code: 'duplicate' as const,
+      kind: 'not_duplicate' as const,
+      reason: null,
+      at: 'x',
+      userId: 1,
+    }
+    await store.batch([store.putAcknowledgementOp(ack)])
+    await store.batch([store.deleteAcknowledgementOp(5, 'duplicate')])
+    expect((await OutboxJournal.open(path, false)).load.records).toBe(0)
+  })
+
   it('a batch with no outbox part is not journaled', async () => {
     const path = join(dir, 'j')
     const { journal } = await OutboxJournal.open(path, false)

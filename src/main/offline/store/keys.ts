@@ -20,7 +20,12 @@ export function commentKey(documentId: number, uuid: string): string {
   return `${pad(documentId)}!${uuid}`
 }
 
-/** The range of keys under one id (`<id>!...`) in `agendaDocs` or `comments`. */
+/** `acks` key: `<doc id>!<check code>`. */
+export function acknowledgementKey(documentId: number, code: string): string {
+  return `${pad(documentId)}!${code}`
+}
+
+/** The range of keys under one id (`<id>!...`) in `agendaDocs`, `comments` or `acks`. */
 export function under(id: number): { gt: string; lt: string } {
   return { gt: `${pad(id)}!`, lt: `${pad(id)}~` }
 }

@@ -57,3 +57,42 @@ describe('Store.putEncodedDocumentOps (a pulled document, encoded off the main t
     expect((await store.getDocument(5))?.doc.state).toBe('ready')
   })
 })
+
+describe("Store acks (the person's answers to warnings)", () => {
+  const answer = (documentId: number, code: 'duplicate' | 'overdue', reason: string | null = null) => ({
+    documentId,
+    code,
+    kind: code === 'duplicate' ? ('not_duplicate' as const) : ('acknowledged' as const),
+    reason,
+    at: '2026-11-22T10:00:00.000Z',
+    userId: 3,
+  })
+
+  it('keeps the answers of each document apart, replaces an answer to the same check and removes one', async () => {
+    const store = openStore()
+    await store.batch([
+      store.putAcknowledgementOp(answer(12, 'duplicate')),
+      store.putAcknowledgementOp(answer(12, 'overdue', 'agreed with supplier')),
+      store.putAcknowledgementOp(answer(120, 'overdue')),
+    ])
+    await store.batch([store.putAcknowledgementOp(answer(12, 'overdue', 'paid in cash'))])
+    expect((await store.acknowledgementsOf(12)).map((a) => [a.code, a.reason])).toEqual([
+      ['duplicate', null],
+      ['overdue', 'paid in cash'],
+    ])
+    expect((await store.acknowledgementsOf(120)).map((a) => a.documentId)).toEqual([120])
+
+    await store.batch([store.deleteAcknowledgementOp(12, 'duplicate')])
+    expect((await store.acknowledgementsOf(12)).map((a) => a.code)).toEqual(['overdue'])
+    expect(await store.acknowledgementsOf(11)).toEqual([])
+  })
+
+  it('stays when the document is written again by a pull (kept across syncs)', async () => {
+    const store = openStore()
+    const doc = documentListResponseSchema.parse({ documents: [listedDocument(12)] }).documents[0]!
+    const record = { doc, agendaId: 4, archived: false, storedAt: '2026-11-22T10:00:00.000Z' }
+    await store.batch([...store.putDocumentOps(record, undefined), store.putAcknowledgementOp(answer(12, 'duplicate'))])
+    await store.batch(store.putDocumentOps({ ...record, storedAt: '2026-11-23T10:00:00.000Z' }, record))
+    expect((await store.acknowledgementsOf(12)).map((a) => a.code)).toEqual(['duplicate'])
+  })
+})

@@ -3,10 +3,22 @@ import type { Agenda } from '../../../shared/api/agenda'
 import type { Comment } from '../../../shared/api/comment'
 import type { OutboxEntry } from '../../../shared/outbox/entry'
 import type { EncodedDocument } from '../../api/documentPage'
-import { agendaDocumentKey, commentKey, fileKey, leadingId, META, pad, prefixed, trailingId, under } from './keys'
+import {
+  acknowledgementKey,
+  agendaDocumentKey,
+  commentKey,
+  fileKey,
+  leadingId,
+  META,
+  pad,
+  prefixed,
+  trailingId,
+  under,
+} from './keys'
 import { StorageGuard } from '../storageFailure'
 import type { JournalChange, OutboxJournal } from './journal'
 import { Mutex } from './mutex'
+import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
 import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './records'
 
 /**
@@ -21,6 +33,9 @@ import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './re
  * - `outboxIds`   `<entry id>` -> seq
  * - `watch`       `<doc id>` -> agenda id: documents in repair, polled until review ends
  * - `files`       `<kind>!<doc id>` -> {@link FileRecord}: cached previews and originals
+ * - `acks`        `<doc id>!<check code>` -> {@link Acknowledgement}: the person's answers to
+ *                  warnings (*Not a duplicate*, *Acknowledge*); local only, never journaled,
+ *                  untouched by pulls
  * - `meta`        the pull cursor, the outbox sequence, id maps (keys.ts `META`)
  *
  * Optimistic effects are not written into `docs`: the view is the stored server state with
@@ -62,6 +77,7 @@ export class Store {
   private readonly outboxIds: Sub<number>
   private readonly watch: Sub<number>
   private readonly files: Sub<FileRecord>
+  private readonly acks: Sub<Acknowledgement>
   private readonly meta: Sub<unknown>
 
   constructor(
@@ -85,6 +101,7 @@ export class Store {
     this.outboxIds = db.sublevel<string, number>('outboxIds', json)
     this.watch = db.sublevel<string, number>('watch', json)
     this.files = db.sublevel<string, FileRecord>('files', json)
+    this.acks = db.sublevel<string, Acknowledgement>('acks', json)
     this.meta = db.sublevel<string, unknown>('meta', json)
   }
 
@@ -443,6 +460,23 @@ export class Store {
   /** Op writing the offline settings of an agenda. */
   putAgendaOfflineOp(agendaId: number, settings: AgendaOffline): BatchOp {
     return this.putMetaOp(`${META.agendaOffline}${agendaId}`, settings)
+  }
+
+  /** The person's answers to the warnings of document `documentId`, by check code order of writing. */
+  async acknowledgementsOf(documentId: number): Promise<Acknowledgement[]> {
+    const found: Acknowledgement[] = []
+    for await (const value of this.acks.values(under(documentId))) found.push(value)
+    return found
+  }
+
+  /** Op writing (or replacing) the answer to one check of a document. */
+  putAcknowledgementOp(ack: Acknowledgement): BatchOp {
+    return { type: 'put', sublevel: this.sub(this.acks), key: acknowledgementKey(ack.documentId, ack.code), value: ack }
+  }
+
+  /** Op removing the answer to one check of a document (nothing when there is none). */
+  deleteAcknowledgementOp(documentId: number, code: string): BatchOp {
+    return { type: 'del', sublevel: this.sub(this.acks), key: acknowledgementKey(documentId, code) }
   }
 
   /** Records that an upload entry created a document, so no other upload takes it for its own. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { documentSchema } from '../../api/document'
+import { MAX_ACKNOWLEDGEMENT_REASON } from '../../checks/acknowledgement'
 import { checkCodeSchema, checkResultSchema } from '../../checks/result'
 import { base64LengthOf, MAX_ORIGINAL_FILE_BYTES } from '../../files/limits'
 import { agendaRefSchema, documentIdSchema, setStateActionSchema } from '../../outbox/actions'
@@ -151,6 +152,26 @@ export const documentChannels = defineChannels({
     input: z.object({ id }).strict(),
     output: z.object({ document: cachedDocumentSchema, checks: z.array(checkResultSchema) }),
     description: 'The full cached document with the results of the checks panel; not_found when not cached.',
+  },
+  'documents.acknowledge': {
+    input: z
+      .object({
+        id,
+        code: checkCodeSchema,
+        /** `not_duplicate` only for the `duplicate` check; `acknowledged` for any warning. */
+        kind: z.enum(['not_duplicate', 'acknowledged']),
+        reason: z.string().trim().max(MAX_ACKNOWLEDGEMENT_REASON).optional(),
+      })
+      .strict(),
+    output: z.object({ checks: z.array(checkResultSchema) }),
+    description:
+      "Keeps the person's answer to a warning of the checks panel (Not a duplicate, Acknowledge with a reason) " +
+      "in the account's local store, across syncs; answers the checks again. not_warning when the check does not warn.",
+  },
+  'documents.withdrawAcknowledgement': {
+    input: z.object({ id, code: checkCodeSchema }).strict(),
+    output: z.object({ checks: z.array(checkResultSchema) }),
+    description: 'Removes the answer to a warning (Undo acknowledgement); answers the checks again.',
   },
   'documents.preview': {
     input: z.object({ id }).strict(),

@@ -3,6 +3,7 @@
  * sent or pending), repair requests with their description and returns from repair, newest
  * first. Pure: the panel passes what it read (comments, the outbox, the remembered events).
  */
+import type { CheckCode, CheckResult } from '../../../../shared/checks/result'
 import type { CachedCommentView, OutboxItem } from '../../../../shared/ipc'
 import { documentIdsOf, type OutboxAction } from '../../../../shared/outbox/actions'
 import type { HistoryEvent, HistoryEventKind } from './historyLog'
@@ -17,9 +18,11 @@ export interface HistoryItem {
   at: string
   /** Display name of who did it; absent when the service did it (a return from repair). */
   by?: string
-  kind: HistoryEventKind | 'comment'
-  /** Comment text or repair description. */
+  kind: HistoryEventKind | 'comment' | 'notDuplicate' | 'acknowledged'
+  /** Comment text, repair description or the reason a warning was acknowledged. */
   text?: string
+  /** notDuplicate, acknowledged: the check answered. */
+  check?: CheckCode
   state?: string
   /** Absent for comments and returns (they are facts, not requests). */
   status?: HistoryStatus
@@ -56,6 +59,7 @@ export function historyKindOf(action: OutboxAction): HistoryEventKind | null {
  *   (or failed, with its reason), one gone was sent, an undone one says so;
  * - every outbox entry about the document no remembered event wrote (an action from another
  *   window or an earlier version), as pending or failed.
+ * - every warning of `checks` the user answered (*Not a duplicate*, *Acknowledge*), with its reason.
  * `author` names a comment's author; `you` names the user for entries without an event.
  */
 export function buildHistory(input: {
@@ -65,6 +69,8 @@ export function buildHistory(input: {
   outbox: readonly OutboxItem[]
   author: (comment: CachedCommentView) => string
   you: string
+  /** The document's checks: each acknowledged warning is a line (the answers live in main's store). */
+  checks?: readonly CheckResult[]
 }): HistoryItem[] {
   const { documentId, comments, events, outbox } = input
   const byEntry = new Map(outbox.map((entry) => [entry.id, entry]))
@@ -117,6 +123,18 @@ export function buildHistory(input: {
             : undefined,
       status: entry.status === 'failed' ? 'failed' : 'pending',
       error: entry.error?.message,
+    })
+  }
+  for (const check of input.checks ?? []) {
+    const ack = check.acknowledged
+    if (check.status !== 'acknowledged' || !ack) continue
+    items.push({
+      key: `ack-${check.code}`,
+      at: ack.at,
+      by: input.you,
+      kind: ack.kind === 'not_duplicate' ? 'notDuplicate' : 'acknowledged',
+      check: check.code,
+      ...(ack.reason ? { text: ack.reason } : {}),
     })
   }
   return items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))

@@ -5,6 +5,7 @@
  * arrive as `documents.changed` / `outbox.changed` events.
  */
 import type { CheckResult } from '../../../../shared/checks/result'
+import type { CheckAnswer } from '../documents/checkAnswer'
 import {
   checkActionOnAll,
   type ActionRefusal,
@@ -279,6 +280,33 @@ export class TriageWorkspace extends InboxList {
       this.documentError = error instanceof Error ? error.message : String(error)
       // A document gone since the list was read says so in the pane; anything else is a toast too.
       if (!isDocketError(error) || error.code !== 'not_found') showError(error)
+    }
+  }
+
+  /**
+   * The person's answer to a warning of the open document (*Not a duplicate*, *Acknowledge* with
+   * a reason, or *Undo acknowledgement*): kept in the account's local store; the panel shows the
+   * checks main answers. A failure is a toast, and rejects so the panel keeps what was typed.
+   */
+  async answerCheck(answer: CheckAnswer): Promise<void> {
+    const id = this.openId
+    if (id === null) return
+    try {
+      const { checks } =
+        answer.kind === 'withdraw'
+          ? await docket().invoke('documents.withdrawAcknowledgement', { id, code: answer.code })
+          : await docket().invoke('documents.acknowledge', {
+              id,
+              code: answer.code,
+              kind: answer.kind,
+              ...(answer.reason ? { reason: answer.reason } : {}),
+            })
+      // A document loaded ahead may carry the old answer: read again when shown.
+      this.opened.clear()
+      if (this.openId === id) this.checks = checks
+    } catch (error) {
+      showError(error)
+      throw error
     }
   }
 
