@@ -1,27 +1,8 @@
 import type { Document } from '../../../shared/api'
-import { runChecks, type AgendaProfile, type CheckCode, type CheckResult } from '../../../shared/checks'
+import { isMoneyFailure, runChecks, type AgendaProfile, type CheckResult } from '../../../shared/checks'
 
-/**
- * Which of Docket's checks an export reads: a document that fails a check about its money
- * (totals, items, tax lines, rates, exchange rate) must not reach the books silently. Uses
- * the checks' public entry point, `runChecks`; a result that carries its own `money` flag is
- * taken at its word, else the codes below count as money checks. Pure.
- */
-export const MONEY_CHECK_CODES: ReadonlySet<string> = new Set<CheckCode>([
-  'total_sign',
-  'items_sum',
-  'summary_total',
-  'tax_lines',
-  'tax_rate',
-  'exchange_rate',
-])
-
-/** True when `result` is a failed check about the document's money. */
-export function isMoneyFailure(result: CheckResult): boolean {
-  if (result.status !== 'warning') return false
-  const flag = (result as { money?: unknown }).money
-  return typeof flag === 'boolean' ? flag : MONEY_CHECK_CODES.has(result.code)
-}
+// Which failures count as money failures is the checks' own rule (`isMoneyFailure`, with its
+// `MONEY_CHECK_CODES`): an export asks about exactly what the checks panel calls a money check.
 
 /**
  * The warnings of the checks on `doc` (money or not), for a spreadsheet's warnings column:
