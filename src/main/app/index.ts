@@ -9,6 +9,7 @@ import { createOriginalFileHandlers } from './documents/originals'
 import { createPreviewImages, type PreviewImages, type PreviewUrlOf } from './documents/previewImages'
 import { EventBus } from './eventBus'
 import { createExportHandlers } from './export/handlers'
+import { createHistoryHandlers } from './history/handlers'
 import { createOutboxHandlers } from './outbox/handlers'
 import type { FileHost } from './ports'
 import {
@@ -169,7 +170,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     const id = options.accountStore.getCurrentId()
     const account = id ? options.accountStore.get(id) : undefined
     if (!account?.user) return
-    await session.activate(account.id, account.user.id)
+    await session.activate(account.id, account.user.id, displayName(account.user))
   }
 
   async function onAuthChanged(change: { accountId: string | null; reason: string; message?: string }): Promise<void> {
@@ -272,6 +273,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...createAgendaOfflineHandlers(getWorkspace),
     ...createOriginalFileHandlers({ getWorkspace, files }),
     ...createExportHandlers({ getWorkspace, files }),
+    ...createHistoryHandlers(getWorkspace),
     ...createUploadHandlers({ getWorkspace, progress: uploadProgress }),
     ...createWebhookHandlers({ getClient: currentClient }),
     // An upload entry the user undoes or discards is reported as such, not as sent.
@@ -346,6 +348,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       await sandbox?.close()
     },
   }
+}
+
+/** "Name Surname" of a signed-in user, as the documents' history names who acted; undefined when blank. */
+function displayName(user: { name?: string; surname?: string }): string | undefined {
+  return [user.name, user.surname].filter(Boolean).join(' ').trim() || undefined
 }
 
 /** `handlers`, each calling `note` before it runs. */

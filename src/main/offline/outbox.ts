@@ -10,6 +10,7 @@ import {
 } from '../../shared/outbox/actions'
 import type { OutboxEntry } from '../../shared/outbox/entry'
 import { isLive } from './effects'
+import { actionEvents, newEventOps, outcomeOps, type Actor } from './history'
 import { OfflineError } from './errors'
 import type { Clock } from './options'
 import type { BatchOp, Mutex, Store } from './store'
@@ -43,6 +44,8 @@ export class Outbox {
     private readonly clock: Clock,
     /** A new entry is not sent before its undo window has passed (by kind: undoWindow.ts). */
     private readonly undoWindows: UndoWindows = { undoWindowMs: 0, longUndoWindowMs: 0 },
+    /** Who the history names as having taken the actions enqueued here (offline/history.ts). */
+    private readonly actor: Actor = { userId: 0 },
   ) {}
 
   /** The folder holding the bytes of an upload entry's files until it is done. */
@@ -57,7 +60,8 @@ export class Outbox {
 
   /**
    * Validates `input`, resolves references to things created offline (a `local-` comment
-   * uuid, a negative agenda id) and writes the entry with its effect atomically.
+   * uuid, a negative agenda id) and writes the entry with its effect and the history events of
+   * the documents it acts on, atomically.
    * Errors: `invalid_action` (schema), `not_found` (a local reference to nothing).
    */
   async enqueue(input: unknown, uploadFiles?: readonly UploadInput[]): Promise<OutboxEntry> {
@@ -116,6 +120,7 @@ export class Outbox {
             .map((agenda) => agenda.id)
         }
         ops.push(...this.store.addEntryOps(entry))
+        ops.push(...(await newEventOps(this.store, actionEvents(entry, this.actor))))
         await this.store.batch(ops)
         return entry
       })
@@ -197,7 +202,10 @@ export class Outbox {
         throw new OfflineError('too_late', 'Too late to undo: an action based on it was already sent.')
       }
       const all = [entry, ...dependents]
-      await this.store.batch(all.flatMap((e) => this.store.removeEntryOps(e)))
+      await this.store.batch([
+        ...all.flatMap((e) => this.store.removeEntryOps(e)),
+        ...(await outcomeOps(this.store, all, 'undone')),
+      ])
       return all
     })
     await this.cleanUploads(removed)
@@ -236,7 +244,10 @@ export class Outbox {
       const entries = await this.store.outboxEntries()
       const dependents = this.dependentsOf(entryId, entries).filter((d) => d.status !== 'in_flight')
       const all = [entry, ...dependents]
-      await this.store.batch(all.flatMap((e) => this.store.removeEntryOps(e)))
+      await this.store.batch([
+        ...all.flatMap((e) => this.store.removeEntryOps(e)),
+        ...(await outcomeOps(this.store, all, 'discarded')),
+      ])
       return all
     })
     await this.cleanUploads(removed)

@@ -1,5 +1,6 @@
 import type { Document } from '../../shared/api/document'
 import type { RepairFinished } from './events'
+import { newEventOps } from './history'
 import type { BatchOp, DocumentRecord, Store } from './store'
 
 /**
@@ -8,7 +9,8 @@ import type { BatchOp, DocumentRecord, Store } from './store'
  * places documents not yet cached (an upload); `archived` overrides what the document says (an
  * archive we sent). `previous` (the stored copies, index for index, as
  * {@link Store.getDocuments} returns them) saves the read when the caller already has them.
- * `storedAt` is UTC ISO 8601. A document whose agenda is unknown is not written.
+ * `storedAt` is UTC ISO 8601. A document whose agenda is unknown is not written. Each return from
+ * repair is written in the document's history too.
  */
 export async function serverCopyOps(
   store: Store,
@@ -30,6 +32,7 @@ export async function serverCopyOps(
     if (prev?.doc.state === 'repairing' && doc.state !== 'repairing')
       repaired.push({ documentId: doc.id, agendaId, state: doc.state })
   })
+  ops.push(...(await returnEventOps(store, repaired, storedAt)))
   return { ops, repaired }
 }
 
@@ -46,4 +49,13 @@ export async function patchServerCopyOps(
   const stored = await store.getDocument(id)
   if (!stored) return []
   return store.putDocumentOps({ ...change(stored), storedAt }, stored)
+}
+
+/** Ops writing a `returned` history event (at `at`, UTC ISO 8601) for each document back from repair. */
+export function returnEventOps(store: Store, repaired: readonly RepairFinished[], at: string): Promise<BatchOp[]> {
+  if (repaired.length === 0) return Promise.resolve([])
+  return newEventOps(
+    store,
+    repaired.map((r) => ({ documentId: r.documentId, kind: 'returned' as const, at, state: r.state })),
+  )
 }

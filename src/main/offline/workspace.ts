@@ -1,6 +1,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import type { Acknowledgement } from '../../shared/checks/acknowledgement'
 import type { CheckCode } from '../../shared/checks/result'
+import type { HistoryItem, LegacyHistoryEvent } from '../../shared/history/events'
 import { join } from 'node:path'
 import { documentIdsOf, type OutboxAction } from '../../shared/outbox/actions'
 import type { OutboxEntry } from '../../shared/outbox/entry'
@@ -15,6 +16,7 @@ import {
   type CachedDocument,
 } from './effects'
 import { SyncEngine } from './engine'
+import { by, historyItems, importLegacyHistory, newEventOps, type Actor, type HistoryImport } from './history'
 import { codeOf, messageOf, OfflineError } from './errors'
 import type { RepairFinished, SyncStatus } from './events'
 import { FileCache } from './files'
@@ -42,6 +44,8 @@ export interface WorkspaceOptions {
   client: WorkspaceClient
   /** The signed-in user: author of comments created here. */
   userId: number
+  /** The signed-in user's display name: who the documents' history names as having acted (absent: unnamed). */
+  userName?: string
   /** Receives the events of the IPC contract (`sync.status`, `outbox.changed`, `documents.changed`, ...). */
   emit?: (event: string, payload: unknown) => void
   /** The time (default: the system clock); every time the workspace writes or compares comes from it. */
@@ -163,6 +167,18 @@ export interface OfflineWorkspace {
   acknowledge(answer: Omit<Acknowledgement, 'at' | 'userId'>): Promise<Acknowledgement>
   /** Removes the answer to one check of a document (*Undo acknowledgement*). Errors: `storage`, `closed`. */
   withdrawAcknowledgement(documentId: number, code: CheckCode): Promise<void>
+  /**
+   * The history of a document in this account, oldest first (offline/history.ts): every action
+   * taken on it through the outbox (who, when, and whether it is pending, sent, refused, undone or
+   * discarded), returns from repair, and answers to its warnings; [] when none.
+   */
+  historyOf(documentId: number): Promise<HistoryItem[]>
+  /**
+   * Takes the history an earlier Docket kept in the window's storage into this account, once
+   * (later calls answer `alreadyDone`); events of documents not in this account are dropped.
+   * Errors: `storage`, `closed`.
+   */
+  importHistory(events: readonly LegacyHistoryEvent[]): Promise<HistoryImport>
   /** The person opened an agenda (its documents were listed): available offline by default for 30 days. Never rejects. */
   noteAgendaOpened(agendaId: number): Promise<void>
   /**
@@ -216,6 +232,7 @@ export async function queuedActionsIn(dir: string): Promise<number> {
  */
 export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineWorkspace> {
   const { dir, client, userId } = options
+  const actor: Actor = { userId, ...(options.userName ? { name: options.userName } : {}) }
   const clock: Clock = options.clock ?? (() => new Date())
   const emit = options.emit ?? (() => {})
   const given = stripUndefined(options.options ?? {})
@@ -258,10 +275,14 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       `Outbox replayed from its journal in ${dir}: ${replay.restored} queued actions restored, ${replay.dropped} already settled dropped, ${load.damaged} damaged journal records`,
     )
   const lock = new Mutex()
-  const outbox = new Outbox(store, dir, lock, clock, {
-    undoWindowMs: settings.undoWindowMs,
-    longUndoWindowMs: settings.longUndoWindowMs,
-  })
+  const outbox = new Outbox(
+    store,
+    dir,
+    lock,
+    clock,
+    { undoWindowMs: settings.undoWindowMs, longUndoWindowMs: settings.longUndoWindowMs },
+    actor,
+  )
   const files = await FileCache.open(dir, store, options.options?.cacheCapBytes ?? 500 * 1024 * 1024, () =>
     clock().getTime(),
   )
@@ -475,13 +496,40 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     async acknowledge(answer) {
       ensureOpen()
       const stored: Acknowledgement = { ...answer, at: clock().toISOString(), userId }
-      await store.batch([store.putAcknowledgementOp(stored)])
+      const event = {
+        documentId: answer.documentId,
+        kind: answer.kind === 'not_duplicate' ? ('notDuplicate' as const) : ('acknowledged' as const),
+        at: stored.at,
+        ...by(actor),
+        check: answer.code,
+        ...(answer.reason ? { text: answer.reason } : {}),
+      }
+      await store.batch([store.putAcknowledgementOp(stored), ...(await newEventOps(store, [event]))])
       return stored
     },
 
     async withdrawAcknowledgement(documentId, code) {
       ensureOpen()
-      await store.batch([store.deleteAcknowledgementOp(documentId, code)])
+      const event = {
+        documentId,
+        kind: 'acknowledgementWithdrawn' as const,
+        at: clock().toISOString(),
+        ...by(actor),
+        check: code,
+      }
+      await store.batch([store.deleteAcknowledgementOp(documentId, code), ...(await newEventOps(store, [event]))])
+    },
+
+    async historyOf(documentId) {
+      return historyItems(store, documentId, await store.outboxEntries())
+    },
+
+    async importHistory(events) {
+      ensureOpen()
+      // Under the outbox's lock: an entry the import links to cannot settle meanwhile.
+      return lock.run(async () =>
+        importLegacyHistory(store, events, await store.outboxEntries(), clock().toISOString()),
+      )
     },
 
     async setAgendaOffline(agendaId, change) {

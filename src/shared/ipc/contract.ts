@@ -5,6 +5,7 @@ import { authChannels, authEvents } from './channels/auth'
 import { commentChannels } from './channels/comments'
 import { documentChannels, documentEvents } from './channels/documents'
 import { exportChannels } from './channels/export'
+import { historyChannels } from './channels/history'
 import { outboxChannels, outboxEvents } from './channels/outbox'
 import { syncChannels, syncEvents } from './channels/sync'
 import { uploadChannels, uploadEvents } from './channels/upload'
@@ -20,6 +21,7 @@ export const channels = {
   ...agendaChannels,
   ...documentChannels,
   ...commentChannels,
+  ...historyChannels,
   ...outboxChannels,
   ...syncChannels,
   ...exportChannels,

@@ -58,8 +58,11 @@ export class WorkspaceSession {
     return this.current?.accountId ?? null
   }
 
-  /** Opens (and starts syncing) the workspace of `accountId` for user `userId`. */
-  activate(accountId: string, userId: number): Promise<void> {
+  /**
+   * Opens (and starts syncing) the workspace of `accountId` for user `userId`, whose display
+   * name (`userName`) the documents' history gives as who acted.
+   */
+  activate(accountId: string, userId: number, userName?: string): Promise<void> {
     return this.serialise(async () => {
       if (this.current?.accountId === accountId) {
         this.current.workspace.resume()
@@ -70,6 +73,7 @@ export class WorkspaceSession {
         dir: accountDir(this.deps.userDataDir, accountId),
         client: this.deps.clientFor(accountId),
         userId,
+        ...(userName ? { userName } : {}),
         emit: this.deps.emit,
         log: this.deps.log,
         ...(this.deps.workspaceOptions || this.cacheCapBytes !== null

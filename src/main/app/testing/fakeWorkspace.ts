@@ -2,7 +2,8 @@ import type { Agenda, Comment, Document } from '../../../shared/api'
 import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
 import type { CheckCode } from '../../../shared/checks/result'
 import type { OutboxAction, OutboxEntry } from '../../../shared/outbox'
-import type { CachedComment, CachedDocument } from '../../offline'
+import type { HistoryEvent, HistoryItem } from '../../../shared/history/events'
+import { actionEvents, type CachedComment, type CachedDocument, type HistoryImport } from '../../offline'
 import { AppError } from '../errors'
 import type { TriageWorkspace } from '../triage'
 
@@ -27,7 +28,8 @@ export function pendingEntry(id: string, action: OutboxAction, seq = 0): OutboxE
  * An in-memory stand-in for the offline workspace, for tests and the e2e fake-store harness:
  * the store is a few maps, `enqueue` applies the optimistic effect at once and keeps the
  * entry "pending" until {@link FakeWorkspace.send} marks it sent (after which `undo` answers
- * `too_late`). Agenda and upload actions are not modelled (`unsupported`).
+ * `too_late`). Agenda and upload actions are not modelled (`unsupported`). Each action and
+ * answer to a warning is a history event by {@link FakeWorkspace.actor}, as the real store keeps them.
  */
 export class FakeWorkspace implements TriageWorkspace {
   readonly agendas: Agenda[] = []
@@ -80,6 +82,24 @@ export class FakeWorkspace implements TriageWorkspace {
 
   /** The person's answers to warnings, by `<doc id>!<code>` (the store's `acks`); user 7 answers them. */
   readonly acks = new Map<string, Acknowledgement>()
+  /** Who the history names as having acted. */
+  actor = { userId: 7, name: 'Alex Fake' }
+  /** The history events written, oldest first; undone ones marked. */
+  readonly history: HistoryEvent[] = []
+
+  async historyOf(documentId: number): Promise<HistoryItem[]> {
+    return this.history.flatMap((event, index) => {
+      if (event.documentId !== documentId) return []
+      const entry = this.outbox.find((e) => e.id === event.entryId)
+      const status = event.entryId ? (event.outcome ?? (entry && !entry.sent ? 'pending' : 'sent')) : undefined
+      return [{ ...event, key: String(index), ...(status ? { status } : {}) } as HistoryItem]
+    })
+  }
+
+  /** Nothing to import from an earlier version here. */
+  async importHistory(): Promise<HistoryImport> {
+    return { imported: 0, dropped: 0, alreadyDone: true }
+  }
 
   async acknowledgements(documentId: number): Promise<Acknowledgement[]> {
     return [...this.acks.values()].filter((ack) => ack.documentId === documentId)
@@ -88,11 +108,26 @@ export class FakeWorkspace implements TriageWorkspace {
   async acknowledge(answer: Omit<Acknowledgement, 'at' | 'userId'>): Promise<Acknowledgement> {
     const stored = { ...answer, at: '2026-01-02T09:30:00.000Z', userId: 7 }
     this.acks.set(`${answer.documentId}!${answer.code}`, stored)
+    this.history.push({
+      documentId: answer.documentId,
+      kind: answer.kind === 'not_duplicate' ? 'notDuplicate' : 'acknowledged',
+      at: stored.at,
+      by: this.actor.name,
+      check: answer.code,
+      ...(answer.reason ? { text: answer.reason } : {}),
+    })
     return stored
   }
 
   async withdrawAcknowledgement(documentId: number, code: CheckCode): Promise<void> {
     this.acks.delete(`${documentId}!${code}`)
+    this.history.push({
+      documentId,
+      kind: 'acknowledgementWithdrawn',
+      at: '2026-01-02T09:31:00.000Z',
+      by: this.actor.name,
+      check: code,
+    })
   }
 
   async noteAgendaOpened(agendaId: number): Promise<void> {
@@ -144,7 +179,9 @@ export class FakeWorkspace implements TriageWorkspace {
     const id = `entry-${seq}`
     const rollback = this.apply(action)
     this.outbox.push({ id, action, sent: false, rollback })
-    return pendingEntry(id, action, seq)
+    const entry = pendingEntry(id, action, seq)
+    this.history.push(...actionEvents({ ...entry, createdAt: new Date().toISOString() }, this.actor))
+    return entry
   }
 
   /**
@@ -171,6 +208,7 @@ export class FakeWorkspace implements TriageWorkspace {
     if (entry.sent) throw new AppError('too_late', 'Already sent.')
     entry.rollback()
     this.outbox.splice(index, 1)
+    for (const event of this.history) if (event.entryId === entryId) event.outcome = 'undone'
   }
 
   private setDoc(id: number, change: (d: CachedDocument) => CachedDocument): () => void {

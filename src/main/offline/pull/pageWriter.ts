@@ -1,6 +1,7 @@
 import type { Document } from '../../../shared/api/document'
 import type { EncodedDocument } from '../../api/documentPage'
 import type { RepairFinished } from '../events'
+import { returnEventOps } from '../serverCopies'
 import type { Clock } from '../options'
 import { isExportedBefore, isFinal, type WrittenFacts } from '../retention'
 import type { BatchOp, DocumentRecord, Store } from '../store'
@@ -156,6 +157,7 @@ export class PageWriter {
     const storedAt = this.clock().toISOString()
     const run = this.run
     const ops: BatchOp[] = []
+    const returns: RepairFinished[] = []
     let at = 0
     for (const { pull, docs } of groups) {
       const agendaId = pull.agendaId
@@ -179,10 +181,13 @@ export class PageWriter {
         })
         for (const op of this.store.putEncodedDocumentOps(doc, { agendaId, archived, storedAt }, prev)) ops.push(op)
         if (prev?.doc.state === 'repairing' && doc.state !== 'repairing')
-          run.repaired.push({ documentId: doc.id, agendaId, state: doc.state })
+          returns.push({ documentId: doc.id, agendaId, state: doc.state })
       }
     }
+    // A return from repair goes into the document's history in the same batch.
+    for (const op of await returnEventOps(this.store, returns, storedAt)) ops.push(op)
     await this.store.batch(ops)
+    run.repaired.push(...returns)
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '../../../shared/outbox/entry'
+import { outcomeOps } from '../history'
 import type { Clock } from '../options'
 import { changesOf, type Changes, type Outbox } from '../outbox'
 import type { PushedDocuments } from '../pushedDocuments'
@@ -58,7 +59,8 @@ export function failDependents(ctx: SettlementContext, entries: readonly OutboxE
 /**
  * Writes the outcome of a send in one atomic batch: `done` removes the entry with the writes of
  * the service's answer (and notes the documents as pushed, so an older pull leaves them be);
- * `failed` fails it and its pending dependents; `retry` puts it back to pending (uncertain,
+ * `failed` fails it and its pending dependents; both note it on the history events the entry
+ * wrote (`sent`, `refused`); `retry` puts it back to pending (uncertain,
  * not before its delay); `pause` puts it back without counting the attempt.
  */
 export function writeOutcome(ctx: SettlementContext, entry: OutboxEntry, outcome: EntryOutcome): Promise<Changes> {
@@ -67,7 +69,7 @@ export function writeOutcome(ctx: SettlementContext, entry: OutboxEntry, outcome
     const base = changesOf([entry])
     if (outcome.type === 'done') {
       ctx.pushed.note([...base.documentIds, ...outcome.changes.documentIds])
-      await store.batch([...store.removeEntryOps(entry), ...outcome.ops])
+      await store.batch([...store.removeEntryOps(entry), ...outcome.ops, ...(await outcomeOps(store, [entry], 'sent'))])
       return {
         entryIds: [entry.id],
         documentIds: [...new Set([...base.documentIds, ...outcome.changes.documentIds])],
@@ -85,7 +87,10 @@ export function writeOutcome(ctx: SettlementContext, entry: OutboxEntry, outcome
           status: 'failed',
           error: { code: 'dependency_failed', message: `It waits for an action that failed: ${outcome.error.message}` },
         }))
-      await store.batch([failed, ...dependents].map((e) => store.putEntryOp(e)))
+      await store.batch([
+        ...[failed, ...dependents].map((e) => store.putEntryOp(e)),
+        ...(await outcomeOps(store, [failed], 'refused', outcome.error.message)),
+      ])
       return changesOf([failed, ...dependents])
     }
     const next: OutboxEntry = { ...entry, status: 'pending', error: outcome.error }

@@ -25,7 +25,17 @@ export function acknowledgementKey(documentId: number, code: string): string {
   return `${pad(documentId)}!${code}`
 }
 
-/** The range of keys under one id (`<id>!...`) in `agendaDocs`, `comments` or `acks`. */
+/**
+ * `history` key: `<doc id>!<epoch ms, 15 digits>!<n>`: a document's events in time order; `n`
+ * (a counter of the process, 9 digits) keeps two events of the same millisecond apart and in
+ * write order. A time before 1970 is written as 0.
+ */
+export function historyKey(documentId: number, atMs: number, n: number): string {
+  const ms = Number.isFinite(atMs) && atMs > 0 ? Math.floor(atMs) : 0
+  return `${pad(documentId)}!${String(ms).padStart(15, '0')}!${String(n % 1e9).padStart(9, '0')}`
+}
+
+/** The range of keys under one id (`<id>!...`) in `agendaDocs`, `comments`, `acks` or `history`. */
 export function under(id: number): { gt: string; lt: string } {
   return { gt: `${pad(id)}!`, lt: `${pad(id)}~` }
 }
@@ -61,6 +71,8 @@ export const META = {
   uploadClaims: 'uclaim!',
   /** `offline!<agenda id>` -> the agenda's offline settings and when it was last opened (`AgendaOffline`). */
   agendaOffline: 'offline!',
+  /** Set once the history an earlier Docket kept in the window's storage was imported. */
+  historyImported: 'historyImported',
   /** A value rewritten to check that the store can be written again after a failure. */
   probe: 'probe',
 } as const

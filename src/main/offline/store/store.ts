@@ -8,6 +8,7 @@ import {
   agendaDocumentKey,
   commentKey,
   fileKey,
+  historyKey,
   leadingId,
   META,
   pad,
@@ -19,6 +20,7 @@ import { StorageGuard } from '../storageFailure'
 import type { JournalChange, OutboxJournal } from './journal'
 import { Mutex } from './mutex'
 import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
+import type { HistoryEvent } from '../../../shared/history/events'
 import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './records'
 
 /**
@@ -36,6 +38,9 @@ import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './re
  * - `acks`        `<doc id>!<check code>` -> {@link Acknowledgement}: the person's answers to
  *                  warnings (*Not a duplicate*, *Acknowledge*); local only, never journaled,
  *                  untouched by pulls
+ * - `history`     `<doc id>!<epoch ms>!<n>` -> {@link HistoryEvent}: what happened to each document
+ *                  (offline/history.ts), written in the batch of what it records; local only,
+ *                  never journaled, untouched by pulls, at most a cap of events per document
  * - `meta`        the pull cursor, the outbox sequence, id maps (keys.ts `META`)
  *
  * Optimistic effects are not written into `docs`: the view is the stored server state with
@@ -78,6 +83,9 @@ export class Store {
   private readonly watch: Sub<number>
   private readonly files: Sub<FileRecord>
   private readonly acks: Sub<Acknowledgement>
+  private readonly history: Sub<HistoryEvent>
+  /** Tells apart history events written in the same millisecond (see `historyKey`). */
+  private historyCounter = 0
   private readonly meta: Sub<unknown>
 
   constructor(
@@ -102,6 +110,7 @@ export class Store {
     this.watch = db.sublevel<string, number>('watch', json)
     this.files = db.sublevel<string, FileRecord>('files', json)
     this.acks = db.sublevel<string, Acknowledgement>('acks', json)
+    this.history = db.sublevel<string, HistoryEvent>('history', json)
     this.meta = db.sublevel<string, unknown>('meta', json)
   }
 
@@ -477,6 +486,44 @@ export class Store {
   /** Op removing the answer to one check of a document (nothing when there is none). */
   deleteAcknowledgementOp(documentId: number, code: string): BatchOp {
     return { type: 'del', sublevel: this.sub(this.acks), key: acknowledgementKey(documentId, code) }
+  }
+
+  // ------------------------------------------------------------------ history
+
+  /**
+   * The history events of document `documentId`, oldest first, each with its key (opaque to
+   * callers: pass it back to {@link putHistoryEventOp} or {@link deleteHistoryEventOp}).
+   */
+  async historyOf(documentId: number): Promise<{ key: string; event: HistoryEvent }[]> {
+    const found: { key: string; event: HistoryEvent }[] = []
+    for await (const [key, event] of this.history.iterator(under(documentId))) found.push({ key, event })
+    return found
+  }
+
+  /** Keys of the history events of `documentId`, oldest first (no values read). */
+  async historyKeysOf(documentId: number): Promise<string[]> {
+    return this.history.keys(under(documentId)).all()
+  }
+
+  /** Op adding a history event (keyed by its document and time), or rewriting the one at `key`. */
+  putHistoryEventOp(event: HistoryEvent, key?: string): BatchOp {
+    const at = key ?? historyKey(event.documentId, Date.parse(event.at), this.historyCounter++)
+    return { type: 'put', sublevel: this.sub(this.history), key: at, value: event }
+  }
+
+  /** Op removing the history event at `key` (a key {@link historyOf} answered). */
+  deleteHistoryEventOp(key: string): BatchOp {
+    return { type: 'del', sublevel: this.sub(this.history), key }
+  }
+
+  /** True once the history an earlier Docket kept in the window's storage was imported. */
+  async historyImported(): Promise<boolean> {
+    return (await this.meta.get(META.historyImported)) !== undefined
+  }
+
+  /** Op noting that the earlier history was imported (at `at`, UTC ISO 8601): never again. */
+  putHistoryImportedOp(at: string): BatchOp {
+    return this.putMetaOp(META.historyImported, at)
   }
 
   /** Records that an upload entry created a document, so no other upload takes it for its own. */
