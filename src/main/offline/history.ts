@@ -151,8 +151,8 @@ export async function historyItems(
   const live = new Map(outbox.map((entry) => [entry.id, entry]))
   return (await store.historyOf(documentId)).map(({ key, event }) => {
     const item: HistoryItem = { ...event, key }
-    if (!event.entryId) return item
-    const entry = live.get(event.entryId)
+    if (!event.entryId && !event.outcome) return item
+    const entry = event.entryId ? live.get(event.entryId) : undefined
     if (entry) {
       item.status = entry.status === 'failed' ? 'failed' : 'pending'
       if (entry.status === 'failed' && entry.error) item.error = entry.error.message

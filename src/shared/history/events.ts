@@ -83,7 +83,16 @@ export type HistoryItem = z.infer<typeof historyItemSchema>
  */
 export const legacyHistoryEventSchema = z.object({
   documentId: z.number().int().positive(),
-  kind: z.enum(['ready', 'exported', 'repair', 'archive', 'commentCreate', 'commentUpdate', 'commentDelete', 'returned']),
+  kind: z.enum([
+    'ready',
+    'exported',
+    'repair',
+    'archive',
+    'commentCreate',
+    'commentUpdate',
+    'commentDelete',
+    'returned',
+  ]),
   at: z.iso.datetime({ offset: true }),
   by: z.string().max(200).optional(),
   text: z.string().max(MAX_HISTORY_TEXT).optional(),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MemoryLevel } from 'memory-level'
 import { afterEach, beforeEach } from 'vitest'
-import { openWorkspace, type OfflineWorkspace } from '../../offline'
+import { openWorkspace, type OfflineWorkspace, type WorkspaceOptions } from '../../offline'
 import type { Level } from '../../offline/store'
 import { FakeService } from '../../offline/testing/fakeClient'
 
@@ -20,9 +20,9 @@ export interface TestWorkspace {
 /**
  * Opens an {@link OfflineWorkspace} in a temporary folder with a memory store and a
  * `FakeService` of one agenda with three documents (user 7, the service's clock, no fsync,
- * a one-minute undo window).
+ * a one-minute undo window); `extra` options replace those (e.g. the user's name).
  */
-export async function openTestWorkspace(): Promise<TestWorkspace> {
+export async function openTestWorkspace(extra: Partial<WorkspaceOptions> = {}): Promise<TestWorkspace> {
   const dir = await mkdtemp(join(tmpdir(), 'docket-app-'))
   const service = new FakeService({ agendas: 1, documentsPerAgenda: 3 })
   const events: { event: string; payload: unknown }[] = []
@@ -34,6 +34,7 @@ export async function openTestWorkspace(): Promise<TestWorkspace> {
     clock: () => new Date(service.now()),
     emit: (event, payload) => events.push({ event, payload }),
     options: { durableWrites: false, undoWindowMs: 60_000, longUndoWindowMs: 60_000 },
+    ...extra,
   })
   return {
     workspace,

@@ -1,9 +1,5 @@
 import { z } from 'zod'
-import {
-  historyItemSchema,
-  legacyHistoryEventSchema,
-  MAX_LEGACY_HISTORY_EVENTS,
-} from '../../history/events'
+import { historyItemSchema, legacyHistoryEventSchema, MAX_LEGACY_HISTORY_EVENTS } from '../../history/events'
 import { documentIdSchema } from '../../outbox/actions'
 import { defineChannels } from '../define'
 
