@@ -685,6 +685,8 @@ export const cs = {
   'comments.history.notDuplicate': 'Označeno: není duplicita',
   'comments.history.acknowledged': 'Upozornění kontroly „{check}“ vzato na vědomí',
   'comments.history.acknowledgedReason': 'Upozornění kontroly „{check}“ vzato na vědomí: {reason}',
+  'comments.history.acknowledgementWithdrawn': 'Odpověď na kontrolu „{check}“ vzata zpět',
+  'comments.history.discarded': 'zahozeno po selhání',
   'comments.history.undone': 'vráceno',
   'comments.history.pending': 'zatím neodesláno',
   'comments.history.sent': 'odesláno',

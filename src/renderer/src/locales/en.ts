@@ -645,6 +645,8 @@ export const en = {
   'comments.history.notDuplicate': 'Marked not a duplicate',
   'comments.history.acknowledged': 'Warning of the check “{check}” acknowledged',
   'comments.history.acknowledgedReason': 'Warning of the check “{check}” acknowledged: {reason}',
+  'comments.history.acknowledgementWithdrawn': 'Answer to the check “{check}” taken back',
+  'comments.history.discarded': 'discarded after failing',
   'comments.history.undone': 'undone',
   'comments.history.pending': 'not sent yet',
   'comments.history.sent': 'sent',

@@ -25,7 +25,6 @@ import { docket } from '../../lib/docket'
 import { t, type MessageKey } from '../../lib/i18n'
 import { showError, showToast } from '../../lib/toasts.svelte'
 import { setUndoOfferer } from '../../shell/context.svelte'
-import { markUndone, recordAction, recordReturnFromRepair, type HistoryEventKind } from '../comments/historyLog'
 import { DocumentCache, neighboursOf, type OpenedDocument } from '../documents/documentCache'
 import { InboxList } from './inboxList.svelte'
 import { applyAction, nextAfter, type TriageActionKind } from './listModel'
@@ -124,12 +123,11 @@ export class TriageWorkspace extends InboxList {
   }
 
   /**
-   * A document is back from repair: remembers it in its history and says which one it is
+   * A document is back from repair (main wrote it in its history): says which one it is
    * (counterparty and invoice number when listed), with *Open* going there, in its agenda.
    */
-  private repairFinished({ documentId, agendaId, state }: { documentId: number; agendaId: number; state: string }) {
+  private repairFinished({ documentId, agendaId }: { documentId: number; agendaId: number }) {
     this.opened.clear()
-    recordReturnFromRepair(documentId, state)
     showToast('info', t('triage.toast.repairFinishedNamed', { document: this.documentName(documentId) }), {
       label: t('triage.toast.open'),
       run: () => void this.goTo(documentId, agendaId),
@@ -405,7 +403,6 @@ export class TriageWorkspace extends InboxList {
           ? t(`triage.doneNamed.${kind}`, { document: documentName })
           : t(`triage.done.${kind}`, { count: ids.length })
       this.pushUndo({ entryIds: result.entryIds, label, anchor, kind, ids, documentName })
-      this.remember(ids, kind, result.entryIds, options.description)
     } catch (error) {
       showError(error)
       return false
@@ -456,17 +453,6 @@ export class TriageWorkspace extends InboxList {
     showToast('success', t('triage.toast.held', { action: action.label, seconds }), undo, LONG_UNDO_WINDOW_MS)
   }
 
-  /** Remembers an action in the history of each document it touched, as done by the signed-in user. */
-  private remember(ids: number[], kind: HistoryEventKind, entryIds: string[], text?: string): void {
-    recordAction({
-      ids,
-      kind,
-      entryIds,
-      text,
-      by: this.me ? [this.me.name, this.me.surname].filter(Boolean).join(' ') : undefined,
-    })
-  }
-
   /**
    * Undoes the newest action on the stack while it has not been sent; pressed again, the one
    * before, and so on. An action already sent says so and leaves the stack (the next `u`
@@ -483,7 +469,6 @@ export class TriageWorkspace extends InboxList {
     try {
       await docket().invoke('documents.undo', { entryIds: last.entryIds })
       undone = true
-      markUndone(last.entryIds)
       // "n more" promises only what `u` can still do: actions with an entry not yet sent.
       const more = await this.keepUnsentOnly()
       showToast(
@@ -577,8 +562,6 @@ export class TriageWorkspace extends InboxList {
     return this.commentAction(
       () => docket().invoke('comments.create', { documentId: this.openId!, text }),
       'comments.added',
-      'commentCreate',
-      text,
     )
   }
 
@@ -586,8 +569,6 @@ export class TriageWorkspace extends InboxList {
     return this.commentAction(
       () => docket().invoke('comments.update', { documentId: this.openId!, uuid, text }),
       'comments.edited',
-      'commentUpdate',
-      text,
     )
   }
 
@@ -595,23 +576,16 @@ export class TriageWorkspace extends InboxList {
     return this.commentAction(
       () => docket().invoke('comments.delete', { documentId: this.openId!, uuid }),
       'comments.deleted',
-      'commentDelete',
     )
   }
 
-  private async commentAction(
-    run: () => Promise<{ entryIds: string[] }>,
-    labelKey: MessageKey,
-    kind: HistoryEventKind,
-    text?: string,
-  ): Promise<boolean> {
+  private async commentAction(run: () => Promise<{ entryIds: string[] }>, labelKey: MessageKey): Promise<boolean> {
     if (this.openId === null) return false
     const documentId = this.openId
     this.opened.clear()
     try {
       const { entryIds } = await run()
       this.pushUndo({ entryIds, label: t(labelKey), anchor: documentId, kind: 'comment', ids: [documentId] })
-      this.remember([documentId], kind, entryIds, text)
     } catch (error) {
       showError(error)
       return false
