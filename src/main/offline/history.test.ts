@@ -26,6 +26,7 @@ describe("a document's history in the account's store", () => {
       ],
     })
     await ws.enqueue({ kind: 'document.repair', documentId: b!, description: 'VAT read wrong' })
+    const deleted = await ws.enqueue({ kind: 'document.delete', documentId: b! })
 
     expect(await ws.historyOf(a!)).toMatchObject([
       { kind: 'ready', by: 'Jana Nováková', userId: 7, at: ready.createdAt, entryId: ready.id, status: 'pending' },
@@ -34,6 +35,7 @@ describe("a document's history in the account's store", () => {
     expect(await ws.historyOf(b!)).toMatchObject([
       { kind: 'exported', entryId: bulk.id },
       { kind: 'repair', text: 'VAT read wrong', status: 'pending' },
+      { kind: 'delete', by: 'Jana Nováková', entryId: deleted.id, status: 'pending' },
     ])
   })
 
