@@ -25,7 +25,17 @@ export function acknowledgementKey(documentId: number, code: string): string {
   return `${pad(documentId)}!${code}`
 }
 
-/** The range of keys under one id (`<id>!...`) in `agendaDocs`, `comments` or `acks`. */
+/** `corrections` key: `<doc id>!<field path>`. */
+export function correctionKey(documentId: number, field: string): string {
+  return `${pad(documentId)}!${field}`
+}
+
+/** `correctionLog` key: `<doc id>!<at>!<seq>` (UTC ISO 8601 time, then a 12-digit counter: written order). */
+export function correctionEventKey(documentId: number, at: string, seq: number): string {
+  return `${pad(documentId)}!${at}!${pad(seq)}`
+}
+
+/** The range of keys under one id (`<id>!...`) in `agendaDocs`, `comments`, `acks`, `corrections` or `correctionLog`. */
 export function under(id: number): { gt: string; lt: string } {
   return { gt: `${pad(id)}!`, lt: `${pad(id)}~` }
 }

@@ -246,6 +246,15 @@ export const repairFinishedSchema = z.object({
 })
 export type RepairFinished = z.infer<typeof repairFinishedSchema>
 
+/**
+ * Payload of `documents.correctionsSettled`: corrections dropped because the service's own
+ * data came to say the corrected value (field paths of src/shared/corrections).
+ */
+export const correctionsSettledSchema = z.object({
+  settled: z.array(z.object({ documentId: z.number().int(), field: z.string(), value: z.string() })),
+})
+export type CorrectionsSettled = z.infer<typeof correctionsSettledSchema>
+
 /** Events about cached documents. */
 export const documentEvents = defineEvents({
   'documents.changed': {
@@ -256,5 +265,10 @@ export const documentEvents = defineEvents({
   'documents.repairFinished': {
     payload: repairFinishedSchema,
     description: 'The service finished the human review of a document sent for repair.',
+  },
+  'documents.correctionsSettled': {
+    payload: correctionsSettledSchema,
+    description:
+      "The service's data now says what the person corrected: those corrections were dropped (the document's history keeps them).",
   },
 })
