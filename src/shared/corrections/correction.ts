@@ -127,16 +127,24 @@ export function isoDayOf(text: string): string | null {
   return date.toISOString().slice(0, 10)
 }
 
+/**
+ * True when two values of a field of `kind` say the same: amounts and numbers by value,
+ * identifiers and text without regard to case, the rest exactly (after normalising both).
+ */
+export function sameFieldValue(kind: FieldKind, a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b
+  const left = normalizeFieldValue(kind, a)
+  const right = normalizeFieldValue(kind, b)
+  if (!left.ok || !right.ok) return a.trim() === b.trim()
+  if (kind === 'amount' || kind === 'number') return Number(left.value) === Number(right.value)
+  if (kind === 'id' || kind === 'text') return left.value.toLocaleLowerCase() === right.value.toLocaleLowerCase()
+  return left.value === right.value
+}
+
 /** True when the service's value of `ref` in `doc` is `value` (as the field's kind compares). */
 export function serviceSays(doc: Document, ref: FieldRef, value: string): boolean {
   const current = fieldValueOf(doc, ref)
-  if (current === null) return false
-  const normalized = normalizeFieldValue(kindOf(ref), current)
-  if (!normalized.ok) return false
-  const kind = kindOf(ref)
-  if (kind === 'amount' || kind === 'number') return Number(normalized.value) === Number(value)
-  if (kind === 'id' || kind === 'text') return normalized.value.toLocaleLowerCase() === value.toLocaleLowerCase()
-  return normalized.value === value
+  return current !== null && sameFieldValue(kindOf(ref), current, value)
 }
 
 /**
