@@ -204,3 +204,51 @@ export function writeFieldValue(doc: Document, ref: FieldRef, value: string): bo
     }
   }
 }
+
+/** English names of the correctable fields, as export files name them. */
+const FIELD_NAMES: Record<string, string> = {
+  invoice_no: 'Invoice no.',
+  variable_symbol: 'Variable symbol',
+  specific_symbol: 'Specific symbol',
+  issue_date: 'Issue date',
+  tax_date: 'Tax date',
+  due_date: 'Due date',
+  currency: 'Currency',
+  currency_rate: 'Exchange rate',
+  purchase_order_no: 'Order no.',
+  reference: 'Reference',
+  name: 'name',
+  id: 'company ID',
+  tax_id: 'tax ID',
+  vat_id: 'VAT ID',
+  iban: 'IBAN',
+  bic: 'BIC',
+  sub_total: 'Subtotal',
+  vat_total: 'VAT',
+  shipping: 'Shipping',
+  total_discount: 'Discount',
+  rounding: 'Rounding',
+  paid_deposits: 'Paid deposits',
+  total: 'Total',
+  percent: 'rate',
+}
+
+/**
+ * The English name of a field for export files and logs: `Total`, `Supplier VAT ID`,
+ * `Tax line 1 VAT`. The renderer names fields through its own catalogs.
+ */
+export function fieldNameOf(path: string): string {
+  const ref = parseFieldPath(path)
+  if (!ref) return path
+  const name = FIELD_NAMES[ref.name] ?? ref.name
+  switch (ref.section) {
+    case 'supplier':
+      return `Supplier ${name}`
+    case 'customer':
+      return `Customer ${name}`
+    case 'tax_lines':
+      return `Tax line ${ref.index + 1} ${ref.name === 'percent' ? 'rate' : name === 'Subtotal' ? 'base' : name}`
+    default:
+      return name
+  }
+}
