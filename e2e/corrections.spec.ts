@@ -131,7 +131,8 @@ test('ISDOC books the corrected total and notes the extracted one, schema-valid'
 
 test('XLSX and CSV carry the corrected total, marked, with the extracted one kept', async () => {
   const workbook = new ExcelJS.Workbook()
-  await workbook.xlsx.load(readFileSync(await (await exportAs('xlsx')).path()))
+  const bytes = new Uint8Array(readFileSync(await (await exportAs('xlsx')).path()))
+  await workbook.xlsx.load(bytes.buffer)
   const sheet = workbook.getWorksheet('Documents')!
   const header = (sheet.getRow(1).values as unknown[]).slice(1)
   const totalColumn = header.indexOf('total') + 1

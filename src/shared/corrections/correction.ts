@@ -28,11 +28,13 @@ export const fieldPathSchema = z
 export const correctionSchema = z.object({
   documentId: z.number().int().positive(),
   field: fieldPathSchema,
-  extracted: z.string().max(MAX_CORRECTION_INPUT).nullable(),
+  // The service's value and the user's name come from the service, already parsed there: not
+  // bounded here, so a long one can never make a document unreadable.
+  extracted: z.string().nullable(),
   value: z.string().max(MAX_CORRECTION_INPUT),
   at: z.string(),
   userId: z.number().int(),
-  by: z.string().max(200).nullable(),
+  by: z.string().nullable(),
 })
 export type Correction = z.infer<typeof correctionSchema>
 
