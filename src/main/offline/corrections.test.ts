@@ -93,6 +93,23 @@ describe('corrections in the local store', () => {
     ])
   })
 
+  it('drops a correction when the repair the person asked for comes back with the corrected value', async () => {
+    const { ws, id } = await syncedWithTotal()
+    await ws.correct({ documentId: id, ...total('592.87') })
+    await ws.enqueue({
+      kind: 'document.repair',
+      documentId: id,
+      description: 'Total: extracted 529.87, the invoice says 592.87',
+    })
+    await ws.syncNow()
+    expect(await ws.pollRepairs()).toEqual([])
+    expect(await ws.corrections(id)).toHaveLength(1)
+    h.service.touch(id, { state: 'ready', summary: { sub_total: 490, vat_total: 102.87, total: 592.87 } })
+    await ws.pollRepairs()
+    expect(await ws.corrections(id)).toEqual([])
+    expect(h.events.filter((e) => e.event === 'documents.correctionsSettled')).toHaveLength(1)
+  })
+
   it('leaves out the correction of a tax line the document no longer has', async () => {
     const { ws, id } = await syncedWithTotal()
     await ws.correct({ documentId: id, field: 'tax_lines.2.total', value: '10', extracted: null, by: null })
