@@ -157,7 +157,9 @@ export const documentChannels = defineChannels({
   'documents.get': {
     input: z.object({ id }).strict(),
     output: z.object({ document: cachedDocumentSchema, checks: z.array(checkResultSchema) }),
-    description: 'The full cached document with the results of the checks panel; not_found when not cached.',
+    description:
+      "The full cached document with the results of the checks panel; not_found when not cached. The person's " +
+      'corrections are applied (the fields hold the corrected values, local.corrections lists them).',
   },
   'documents.acknowledge': {
     input: z
