@@ -80,11 +80,6 @@ export function exactDecimalOf(text: string, maxDecimals = 4): string | null {
   return value === '0' ? '0' : `${sign}${value}`
 }
 
-/** The number an exact decimal string ({@link exactDecimalOf}) stands for, as the wire format holds amounts. */
-export function numberOfDecimal(decimal: string): number {
-  return Number(decimal)
-}
-
 /**
  * An amount of the wire format (a JSON number) as an exact decimal string ("529.87"; null
  * for none): the shortest decimal that reads back as the same number, which for the

@@ -175,8 +175,3 @@ export function applyCorrections<T extends Document>(doc: T, corrections: readon
   }
   return copy
 }
-
-/** The corrections of `documentId` among `corrections`, by field path. */
-export function correctionsByField(corrections: readonly Correction[]): Map<string, Correction> {
-  return new Map(corrections.map((correction) => [correction.field, correction]))
-}

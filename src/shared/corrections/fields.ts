@@ -99,11 +99,6 @@ export function parseFieldPath(path: string): FieldRef | null {
   return null
 }
 
-/** The path of a field (the inverse of {@link parseFieldPath}). */
-export function fieldPathOf(ref: FieldRef): string {
-  return ref.section === 'tax_lines' ? `tax_lines.${ref.index}.${ref.name}` : `${ref.section}.${ref.name}`
-}
-
 /** The kind of a field. */
 export function kindOf(ref: FieldRef): FieldKind {
   switch (ref.section) {
@@ -119,11 +114,6 @@ export function kindOf(ref: FieldRef): FieldKind {
     case 'tax_lines':
       return TAX_LINE_FIELDS[ref.name]
   }
-}
-
-/** True when `path` names a correctable field. */
-export function isFieldPath(path: string): boolean {
-  return parseFieldPath(path) !== null
 }
 
 /**
