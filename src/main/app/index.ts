@@ -234,6 +234,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const triage = createTriageHandlers(getWorkspace, {
     subscribe: (listener) => bus.connect(listener),
     referenceRates: () => referenceRates.table(),
+    userName: () => {
+      const id = options.accountStore.getCurrentId()
+      const user = id ? options.accountStore.get(id)?.user : null
+      return user ? `${user.name} ${user.surname}`.trim() || user.email : null
+    },
     ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
   })
 

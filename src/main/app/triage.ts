@@ -14,6 +14,8 @@ export type TriageWorkspace = AgendaListWorkspace & RowsWorkspace & DocumentsWor
 export interface TriageOptions extends AgendaRowsOptions {
   /** Builds the URL `documents.preview` answers (the host's route for preview images). */
   previewUrl?: PreviewUrlOf
+  /** The signed-in user's name, recorded with each correction (absent: not known). */
+  userName?: () => string | null
 }
 
 /** The channels the triage screen reads and acts through, all served by the local store. */
@@ -40,6 +42,7 @@ export function createTriageHandlers(
       ...(options.now ? { now: options.now } : {}),
       ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
       ...(options.referenceRates ? { referenceRates: options.referenceRates } : {}),
+      ...(options.userName ? { userName: options.userName } : {}),
     }),
     ...createCommentHandlers(getWorkspace),
   }

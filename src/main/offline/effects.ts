@@ -1,6 +1,7 @@
 import type { Agenda } from '../../shared/api/agenda'
 import type { Comment } from '../../shared/api/comment'
 import type { Document } from '../../shared/api/document'
+import type { Correction } from '../../shared/corrections'
 import { documentIdsOf, LOCAL_COMMENT_PREFIX } from '../../shared/outbox/actions'
 import type { OutboxEntry } from '../../shared/outbox/entry'
 import type { DocumentRecord } from './store'
@@ -21,6 +22,12 @@ export type CachedDocument = Document & {
     /** The last failed entry on this document (its effect is rolled back). */
     failed: { code: string; message: string; kind?: string } | null
     archived: boolean
+    /**
+     * The person's corrections in force (offline/corrections.ts), present only when there is
+     * one: the document's fields already hold the corrected values, and each correction's
+     * `extracted` is the service's value of that field now.
+     */
+    corrections?: Correction[]
   }
 }
 

@@ -40,6 +40,11 @@ export class SyncEvents {
     this.send('documents.repairFinished', repaired)
   }
 
+  /** Corrections were dropped: the service's own data now says the corrected values. */
+  correctionsSettled(settled: EventPayload<'documents.correctionsSettled'>['settled']): void {
+    if (settled.length > 0) this.send('documents.correctionsSettled', { settled })
+  }
+
   private send(event: string, payload: unknown): void {
     try {
       this.emit(event, payload)

@@ -117,6 +117,28 @@ describe("a document's history in the account's store", () => {
     ])
   })
 
+  it('lists corrections of extracted fields, made and taken back, in time order with the actions', async () => {
+    const ws = await h.workspace({}, named)
+    await ws.syncNow()
+    const [id] = h.agendaOneIds()
+    await ws.correct({
+      documentId: id!,
+      field: 'summary.total',
+      value: '592.87',
+      extracted: '529.87',
+      by: 'Jana Nováková',
+    })
+    h.service.tick()
+    await ws.enqueue({ kind: 'document.setState', documentId: id!, state: 'ready' })
+    h.service.tick()
+    await ws.withdrawCorrection(id!, 'summary.total', 'Jana Nováková')
+    expect(await ws.historyOf(id!)).toMatchObject([
+      { kind: 'corrected', field: 'summary.total', value: '592.87', extracted: '529.87', by: 'Jana Nováková' },
+      { kind: 'ready' },
+      { kind: 'correctionWithdrawn', field: 'summary.total', value: '592.87' },
+    ])
+  })
+
   it("keeps two accounts' histories apart, even for the same document id", async () => {
     const first = await h.workspace({}, named)
     await first.syncNow()

@@ -2,6 +2,7 @@ import type { HistoryEvent, HistoryItem, HistoryOutcome, LegacyHistoryEvent } fr
 import { MAX_HISTORY_TEXT } from '../../shared/history/events'
 import { documentIdsOf, type OutboxAction } from '../../shared/outbox/actions'
 import type { OutboxEntry } from '../../shared/outbox/entry'
+import type { CorrectionEvent } from '../../shared/corrections'
 import type { BatchOp, Store } from './store'
 
 /**
@@ -211,4 +212,34 @@ export async function importLegacyHistory(
   kept.sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
   await store.batch([...(await newEventOps(store, kept)), store.putHistoryImportedOp(at)])
   return { imported: kept.length, dropped: events.length - kept.length, alreadyDone: false }
+}
+
+/** How each correction event is named in the history. */
+const CORRECTION_KINDS = {
+  corrected: 'corrected',
+  withdrawn: 'correctionWithdrawn',
+  settled: 'correctionSettled',
+} as const
+
+/**
+ * A document's corrections (kept in their own log, offline/corrections.ts) as lines of its
+ * history, merged into `items` in time order (a stable merge: events of the same instant keep
+ * their order, history first).
+ */
+export function withCorrectionEvents(items: HistoryItem[], corrections: readonly CorrectionEvent[]): HistoryItem[] {
+  if (corrections.length === 0) return items
+  const lines: HistoryItem[] = corrections.map((event, n) => ({
+    documentId: event.documentId,
+    kind: CORRECTION_KINDS[event.kind],
+    at: event.at,
+    ...(event.by ? { by: event.by } : {}),
+    field: event.field,
+    value: event.value,
+    extracted: event.extracted,
+    key: `correction!${event.at}!${n}`,
+  }))
+  return [...items, ...lines]
+    .map((item, order) => ({ item, order, at: Date.parse(item.at) || 0 }))
+    .sort((a, b) => a.at - b.at || a.order - b.order)
+    .map(({ item }) => item)
 }

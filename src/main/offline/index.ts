@@ -15,6 +15,7 @@ export {
 export type { WorkspaceClient } from './client'
 export { PULLED_TYPES } from './client'
 export type { CachedAgenda, CachedComment, CachedDocument } from './effects'
+export { correctedView, type CorrectionInput, type SettledCorrection } from './corrections'
 export { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './options'
 export { OfflineError } from './errors'
 export type { UploadInput } from './outbox'

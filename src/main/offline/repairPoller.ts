@@ -4,6 +4,7 @@ import type { Connectivity } from './connectivity'
 import type { RepairFinished, SyncEvents } from './events'
 import type { Clock } from './options'
 import { classifyRequestError } from './outcomes'
+import { settleCorrections } from './corrections'
 import { serverCopyOps } from './serverCopies'
 import { isStorageFailure } from './storageFailure'
 import type { Store } from './store'
@@ -86,6 +87,14 @@ export class RepairPoller {
         clock().toISOString(),
       )
       await store.batch(written.ops)
+      // A finished review is when the service corrects its data: corrections it agrees with are dropped.
+      events.correctionsSettled(
+        await settleCorrections(
+          store,
+          clock,
+          written.repaired.map((f) => f.documentId),
+        ),
+      )
       finished.push(...written.repaired)
     }
     if (finished.length > 0) {

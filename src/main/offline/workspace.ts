@@ -2,6 +2,8 @@ import { mkdir, readdir, rm } from 'node:fs/promises'
 import type { Acknowledgement } from '../../shared/checks/acknowledgement'
 import type { CheckCode } from '../../shared/checks/result'
 import type { HistoryItem, LegacyHistoryEvent } from '../../shared/history/events'
+import type { Correction, CorrectionEvent } from '../../shared/corrections'
+import { correctedView, keepCorrection, withdrawCorrection, type CorrectionInput } from './corrections'
 import { join } from 'node:path'
 import { documentIdsOf, type OutboxAction } from '../../shared/outbox/actions'
 import type { OutboxEntry } from '../../shared/outbox/entry'
@@ -16,7 +18,15 @@ import {
   type CachedDocument,
 } from './effects'
 import { SyncEngine } from './engine'
-import { by, historyItems, importLegacyHistory, newEventOps, type Actor, type HistoryImport } from './history'
+import {
+  by,
+  historyItems,
+  importLegacyHistory,
+  newEventOps,
+  withCorrectionEvents,
+  type Actor,
+  type HistoryImport,
+} from './history'
 import { codeOf, messageOf, OfflineError } from './errors'
 import type { RepairFinished, SyncStatus } from './events'
 import { FileCache } from './files'
@@ -179,6 +189,25 @@ export interface OfflineWorkspace {
    * Errors: `storage`, `closed`.
    */
   importHistory(events: readonly LegacyHistoryEvent[]): Promise<HistoryImport>
+  /**
+   * The person's corrections of the extracted fields of a document (src/shared/corrections),
+   * kept in this account's store across syncs; [] when none.
+   */
+  corrections(documentId: number): Promise<Correction[]>
+  /**
+   * Keeps a correction of one field (replacing an earlier one of the same field, whose
+   * extracted value it keeps), stamped with the signed-in user and the clock, and logs it.
+   * `by`: the user's name when known. Errors: `storage`, `closed`.
+   */
+  correct(input: Omit<CorrectionInput, 'userId'>): Promise<Correction>
+  /** Removes the correction of one field and logs it. Errors: `storage`, `closed`. */
+  withdrawCorrection(documentId: number, field: string, by: string | null): Promise<void>
+  /**
+   * What happened to the corrections of a document, oldest first: made or replaced, withdrawn,
+   * settled (dropped because the service's data came to say the corrected value). For the
+   * document's history.
+   */
+  correctionEvents(documentId: number): Promise<CorrectionEvent[]>
   /** The person opened an agenda (its documents were listed): available offline by default for 30 days. Never rejects. */
   noteAgendaOpened(agendaId: number): Promise<void>
   /**
@@ -235,6 +264,14 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
   const actor: Actor = { userId, ...(options.userName ? { name: options.userName } : {}) }
   const clock: Clock = options.clock ?? (() => new Date())
   const emit = options.emit ?? (() => {})
+  /** Tells readers one document changed; a failing listener is the host's problem (as in SyncEvents). */
+  const documentChanged = (documentId: number) => {
+    try {
+      emit('documents.changed', { documentIds: [documentId], agendaIds: [] })
+    } catch {
+      /* the store is the source of truth; readers re-read it */
+    }
+  }
   const given = stripUndefined(options.options ?? {})
   const settings = { ...DEFAULT_ENGINE_OPTIONS, ...given }
   // Polls on a faster clock (tests, the soak) keep their proportions: the longest wait is ten base intervals.
@@ -339,16 +376,20 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       if (agendaId <= 0) return
       const ids = await store.documentIdsOf(agendaId)
       const byDoc = entriesByDocument(await store.outboxEntries())
-      await store.forEachDocumentOf(ids, (s) => {
+      // One scan of the (few) corrected ids; only those documents read their corrections.
+      const corrected = await store.documentsWithCorrections()
+      await store.forEachDocumentOf(ids, async (s) => {
         const view = documentView(s, byDoc.get(s.doc.id) ?? [])
-        if (view && (options.archived || !view.local.archived)) visit(view)
+        if (!view || (!options.archived && view.local.archived)) return
+        visit(corrected.has(view.id) ? correctedView(view, await store.correctionsOf(view.id)) : view)
       })
     },
 
     async getDocument(id) {
       const stored = await store.getDocument(id)
       if (!stored) return null
-      return documentView(stored, entriesByDocument(await store.outboxEntries()).get(id) ?? [])
+      const view = documentView(stored, entriesByDocument(await store.outboxEntries()).get(id) ?? [])
+      return view && correctedView(view, await store.correctionsOf(id))
     },
 
     async listComments(documentId) {
@@ -521,7 +562,11 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     },
 
     async historyOf(documentId) {
-      return historyItems(store, documentId, await store.outboxEntries())
+      const [items, corrections] = await Promise.all([
+        historyItems(store, documentId, await store.outboxEntries()),
+        store.correctionEventsOf(documentId),
+      ])
+      return withCorrectionEvents(items, corrections)
     },
 
     async importHistory(events) {
@@ -530,6 +575,24 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       return lock.run(async () =>
         importLegacyHistory(store, events, await store.outboxEntries(), clock().toISOString()),
       )
+    },
+
+    corrections: (documentId) => store.correctionsOf(documentId),
+
+    correctionEvents: (documentId) => store.correctionEventsOf(documentId),
+
+    async correct(input) {
+      ensureOpen()
+      const kept = await keepCorrection(store, clock, { ...input, userId })
+      // Readers (the inbox rows and their flags) read the document again.
+      documentChanged(input.documentId)
+      return kept
+    },
+
+    async withdrawCorrection(documentId, field, by) {
+      ensureOpen()
+      await withdrawCorrection(store, clock, documentId, field, by)
+      documentChanged(documentId)
     },
 
     async setAgendaOffline(agendaId, change) {

@@ -7,7 +7,10 @@ import { checkCodeSchema } from '../checks/result'
  *   `delete`, `commentCreate`, `commentUpdate`, `commentDelete`;
  * - what the service did: `returned` (its review of a repair ended, leaving `state`);
  * - the person's answers to a warning: `notDuplicate`, `acknowledged` (with a reason in `text`),
- *   `acknowledgementWithdrawn` (*Undo acknowledgement*).
+ *   `acknowledgementWithdrawn` (*Undo acknowledgement*);
+ * - the person's corrections of extracted fields (kept in their own log, shared/corrections):
+ *   `corrected`, `correctionWithdrawn`, `correctionSettled` (dropped because the service's own
+ *   data came to say the corrected value).
  */
 export const historyEventKindSchema = z.enum([
   'ready',
@@ -22,6 +25,9 @@ export const historyEventKindSchema = z.enum([
   'notDuplicate',
   'acknowledged',
   'acknowledgementWithdrawn',
+  'corrected',
+  'correctionWithdrawn',
+  'correctionSettled',
 ])
 export type HistoryEventKind = z.infer<typeof historyEventKindSchema>
 
@@ -55,6 +61,12 @@ export const historyEventSchema = z.object({
   /** notDuplicate, acknowledged, acknowledgementWithdrawn: the check answered. */
   check: checkCodeSchema.optional(),
   entryId: z.string().max(100).optional(),
+  /** corrected, correctionWithdrawn, correctionSettled: the field path (shared/corrections/fields.ts). */
+  field: z.string().max(200).optional(),
+  /** corrected, correctionWithdrawn, correctionSettled: the corrected value. */
+  value: z.string().max(MAX_HISTORY_TEXT).optional(),
+  /** corrected, correctionWithdrawn, correctionSettled: what was extracted (null: nothing). */
+  extracted: z.string().max(MAX_HISTORY_TEXT).nullable().optional(),
   outcome: historyOutcomeSchema.optional(),
   /** refused: the service's reason. */
   error: z.string().max(MAX_HISTORY_TEXT).optional(),

@@ -16,6 +16,7 @@ import { companyOf } from './rowCache'
 import { createPreviewImages, previewVersion, type PreviewUrlOf } from './previewImages'
 import { queryList, rowsByIds } from './rowQuery'
 import { createSupplierAccounts } from './supplierAccounts'
+import { correctionHandlers } from './corrections'
 
 /** The part of the offline workspace the document handlers use. */
 export type DocumentsWorkspace = Pick<
@@ -29,6 +30,10 @@ export type DocumentsWorkspace = Pick<
   | 'acknowledgements'
   | 'acknowledge'
   | 'withdrawAcknowledgement'
+  | 'corrections'
+  | 'correct'
+  | 'withdrawCorrection'
+  | 'correctionEvents'
 > &
   Partial<Pick<OfflineWorkspace, 'listAgendas' | 'forEachDocument' | 'listDocuments'>>
 
@@ -39,6 +44,9 @@ export type DocumentChannel =
   | 'documents.get'
   | 'documents.acknowledge'
   | 'documents.withdrawAcknowledgement'
+  | 'documents.correct'
+  | 'documents.withdrawCorrection'
+  | 'documents.corrections'
   | 'documents.preview'
   | 'documents.original'
   | 'documents.setState'
@@ -61,6 +69,8 @@ export interface DocumentHandlerDeps {
   previewUrl?: PreviewUrlOf
   /** The exchange-rate check's reference table, asked at each read (default: the one shipped with Docket). */
   referenceRates?: () => ReferenceRateTable
+  /** The signed-in user's name, recorded with each correction (null or absent: not known). */
+  userName?: () => string | null
 }
 
 /** `/previews/<id>?v=<version>`, relative to the page's origin: the default for tests. */
@@ -151,6 +161,8 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
       await workspace.withdrawAcknowledgement(id, code)
       return { checks: await checksOf(workspace, document) }
     },
+
+    ...correctionHandlers({ getWorkspace, checksOf, userName: deps.userName ?? (() => null) }),
 
     'documents.preview': async ({ id }) => {
       const image = await previews.image(id)

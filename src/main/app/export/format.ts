@@ -4,6 +4,7 @@ import { InvoiceType } from '../../../shared/api/document'
 import type { AgendaProfile } from '../../../shared/checks'
 import { amountOf } from '../../../shared/checks/money'
 import type { ExportDocumentColumn } from '../../../shared/ipc'
+import { correctionsById, correctionsOf, describeCorrection } from './corrections'
 import { documentCurrencies, toHome } from './currency'
 import { describeFailure, documentWarnings } from './moneyFlags'
 import { vatFactsOf } from './vatFacts'
@@ -235,8 +236,25 @@ export function documentTable(
       )
     }
   }
+  // Documents the person corrected: a last column says which values are corrected and what
+  // the service had extracted (absent when no exported document has a correction).
+  const corrected = correctionsById(documents)
+  if (corrected.size > 0) {
+    header.push(CORRECTED_COLUMN)
+    readers.push((doc) => {
+      const corrections = corrected.get(doc.id)
+      return corrections ? corrections.map(describeCorrection).join('; ') : null
+    })
+  }
   return { header, kinds: header.map(kindOf), rows: documents.map((doc) => readers.map((read) => read(doc))) }
 }
+
+/**
+ * The column of a documents file that lists a document's corrections (`Total 592.87
+ * (extracted 529.87; Jana Nováková, 2026-11-28)`), added after the chosen columns when any
+ * exported document has one. The other columns hold the corrected values.
+ */
+export const CORRECTED_COLUMN = 'corrected'
 
 /** Columns of the items file: the document's identity, then the item's fields. */
 export const ITEM_COLUMNS = [
@@ -358,8 +376,10 @@ export function countItems(documents: readonly Document[]): number {
 }
 
 /**
- * The JSON export: `{ exported_at, columns, documents: [{ <column>: value, items? }] }`,
- * amounts as JSON numbers (plain decimals), dates ISO 8601, pretty-printed UTF-8 (no BOM).
+ * The JSON export: `{ exported_at, columns, documents: [{ <column>: value, items?, corrections? }] }`,
+ * amounts as JSON numbers (plain decimals), dates ISO 8601, pretty-printed UTF-8 (no BOM). A
+ * corrected document's columns hold the corrected values and `corrections` lists each with
+ * the value extracted: `{ field, corrected, extracted, by, at }`.
  */
 export function documentsJson(
   documents: readonly Document[],
@@ -370,9 +390,22 @@ export function documentsJson(
   const out = documents.map((doc, index) => {
     const record: Record<string, unknown> = {}
     table.header.forEach((column, i) => {
+      // The corrections go in as data below, not as the spreadsheet's sentence.
+      if (column === CORRECTED_COLUMN) return
       const cell = table.rows[index]![i] ?? null
       record[column] = cell === null ? null : table.kinds[i] === 'number' ? Number(cell) : cell
     })
+    const corrections = correctionsOf(doc)
+    if (corrections.length > 0) {
+      // The columns hold the corrected values; each correction keeps what was extracted.
+      record.corrections = corrections.map(({ field, value, extracted, by, at }) => ({
+        field,
+        corrected: value,
+        extracted,
+        by,
+        at,
+      }))
+    }
     if (options.includeItems) {
       record.items = (doc.items ?? []).map((item) => {
         const row = itemRow(doc, item)
@@ -388,7 +421,14 @@ export function documentsJson(
     return record
   })
   return (
-    JSON.stringify({ exported_at: options.exportedAt.toISOString(), columns: table.header, documents: out }, null, 2) +
-    '\n'
+    JSON.stringify(
+      {
+        exported_at: options.exportedAt.toISOString(),
+        columns: table.header.filter((column) => column !== CORRECTED_COLUMN),
+        documents: out,
+      },
+      null,
+      2,
+    ) + '\n'
   )
 }

@@ -4,7 +4,9 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces'
 import type { Document, Party } from '../../../shared/api'
 import { InvoiceType } from '../../../shared/api/document'
 import { amountOf, roundCents } from '../../../shared/checks/money'
+import type { Correction } from '../../../shared/corrections'
 import { bankDetailsOf } from './bankDetails'
+import { correctionNote } from './corrections'
 import { documentCurrencies, toHome } from './currency'
 import { xmlText } from './xmlText'
 import { exactRate, vatFactsOf, type TaxLineFact, type ZeroRateKind } from './vatFacts'
@@ -137,6 +139,8 @@ export interface IsdocOptions {
   original?: OriginalDocument | null
   /** Failed checks to state in the file's note ("exported marked"). */
   flaggedChecks?: readonly string[]
+  /** The person's corrections of the document (its values already corrected), stated in the note. */
+  corrections?: readonly Correction[]
 }
 
 const VAT_NOTES: Record<ZeroRateKind, string> = {
@@ -190,6 +194,8 @@ export function isdocXml(doc: Document, options: IsdocOptions): string {
     notes.push(
       `Docket: exported although its checks failed: ${options.flaggedChecks.join('; ')}. Check before booking.`,
     )
+  const corrected = correctionNote(options.corrections ?? [])
+  if (corrected) notes.push(xmlText(`Docket: ${corrected}`, 2000))
 
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ISDOC_NAMESPACE, 'Invoice', { version: ISDOC_VERSION })
   const type = documentType(doc)

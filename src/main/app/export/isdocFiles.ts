@@ -3,6 +3,7 @@ import type { Document } from '../../../shared/api'
 import type { ExportResult } from '../../../shared/ipc'
 import { AppError } from '../errors'
 import type { FileToSave } from '../ports'
+import { correctionsOf } from './corrections'
 import { isdocFileName, isdocGaps, isdocUuid, isdocXml } from './isdoc'
 
 const utf8 = new TextEncoder()
@@ -52,6 +53,7 @@ export function isdocExport(
       homeCurrency: options.homeCurrency,
       original,
       flaggedChecks: options.flaggedChecks?.get(doc.id) ?? [],
+      corrections: correctionsOf(doc),
     })
     files.push({ id: doc.id, name: isdocFileName(doc), xml })
   }

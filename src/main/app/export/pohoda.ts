@@ -5,6 +5,7 @@ import { InvoiceType } from '../../../shared/api/document'
 import { amountOf, roundCents } from '../../../shared/checks/money'
 import { vatRatesOn } from '../../../shared/checks/taxRate'
 import { bankDetailsOf } from './bankDetails'
+import { correctionNote, correctionsOf } from './corrections'
 import { documentCurrencies, toHome } from './currency'
 import { taxDateOf, vatFactsOf } from './vatFacts'
 import { xmlText } from './xmlText'
@@ -160,6 +161,9 @@ function invoice(item: XMLBuilder, doc: Document, options: PohodaOptions): void 
   const supplierName = text(doc.supplier?.name, 120)
   inv(head, 'text').txt(text(header?.invoice_text, 240) || text(`${supplierName} ${invoiceNo}`, 240))
   if (notes.length > 0) inv(head, 'note').txt(`Docket: ${notes.join(' ')}`)
+  // Corrections in the internal note (intNote): what the accountant sees beside the booking.
+  const corrected = correctionNote(correctionsOf(doc))
+  if (corrected) inv(head, 'intNote').txt(text(`Docket: ${corrected}`, 2000))
 
   const summary = inv(node, 'invoiceSummary')
   inv(summary, 'roundingDocument').txt('none')

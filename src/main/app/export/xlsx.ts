@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs'
 import type { Document } from '../../../shared/api'
 import type { ExportDocumentColumn } from '../../../shared/ipc'
+import { COLUMN_FIELDS, correctionsOf } from './corrections'
 import { documentCurrencies, toHome } from './currency'
 import { documentTable, neutralizeFormula, type ExportContext } from './format'
 import { vatFactsOf } from './vatFacts'
@@ -18,7 +19,9 @@ const textCell = (value: string | null): string | null => {
  * numbers formatted with their currency (`1,210.00 "EUR"`, each row its own: one sheet mixes
  * currencies; home-currency columns in the agenda's), dates are dates, identifiers (invoice no., company ID, VAT ID, variable
  * symbol, IBAN) are text cells, so leading zeros stay. Text from the invoice is written as
- * text values, never formulas. Pure apart from building the bytes.
+ * text values, never formulas. A value the person corrected is filled light yellow with a cell
+ * note giving the extracted value, and the `corrected` column lists the row's corrections.
+ * Pure apart from building the bytes.
  */
 
 const AMOUNT_FORMAT = '#,##0.00'
@@ -92,6 +95,18 @@ export async function documentsXlsx(
         }
       }),
     )
+    // A corrected value carries a cell note with what the service extracted (the `corrected`
+    // column lists every correction of the row).
+    for (const correction of correctionsOf(doc)) {
+      table.header.forEach((name, i) => {
+        if (COLUMN_FIELDS[name] !== correction.field) return
+        const cell = added.getCell(i + 1)
+        cell.note = xmlSafe(
+          `Corrected in Docket: extracted ${correction.extracted ?? '(nothing)'}; ${[correction.by, correction.at.slice(0, 10)].filter(Boolean).join(', ')}`,
+        )
+        cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF2CC' } }
+      })
+    }
     table.header.forEach((name, i) => {
       if (table.kinds[i] !== 'number' || PLAIN_NUMBER_COLUMNS.has(name)) return
       const currency = HOME_AMOUNT_COLUMNS.has(name) ? currencies.home : currencies.currency

@@ -1,9 +1,10 @@
 import type { Agenda, Comment, Document } from '../../../shared/api'
 import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
 import type { CheckCode } from '../../../shared/checks/result'
+import type { Correction, CorrectionEvent } from '../../../shared/corrections'
 import type { OutboxAction, OutboxEntry } from '../../../shared/outbox'
 import type { HistoryEvent, HistoryItem } from '../../../shared/history/events'
-import { actionEvents, type CachedComment, type CachedDocument, type HistoryImport } from '../../offline'
+import { actionEvents, correctedView, type CachedComment, type CachedDocument, type HistoryImport } from '../../offline'
 import { AppError } from '../errors'
 import type { TriageWorkspace } from '../triage'
 
@@ -138,6 +139,59 @@ export class FakeWorkspace implements TriageWorkspace {
     return [...this.documents.values()]
       .filter((d) => d.agenda_id === agendaId && !d.local.archived)
       .sort((a, b) => b.id - a.id)
+      .map((d) => this.corrected(d))
+  }
+
+  /** Corrections by `<doc id>!<field>` (the store's `corrections`); user 7 makes them. */
+  readonly fieldCorrections = new Map<string, Correction>()
+  /** What happened to corrections, in order (the store's `correctionLog`). */
+  readonly correctionLog: CorrectionEvent[] = []
+
+  private corrected(doc: CachedDocument): CachedDocument {
+    return correctedView(
+      doc,
+      [...this.fieldCorrections.values()].filter((c) => c.documentId === doc.id),
+    )
+  }
+
+  async corrections(documentId: number): Promise<Correction[]> {
+    return [...this.fieldCorrections.values()].filter((c) => c.documentId === documentId)
+  }
+
+  async correct(input: Omit<Correction, 'at' | 'userId'>): Promise<Correction> {
+    const key = `${input.documentId}!${input.field}`
+    const earlier = this.fieldCorrections.get(key)
+    const stored = {
+      ...input,
+      extracted: earlier ? earlier.extracted : input.extracted,
+      at: '2026-01-02T09:30:00.000Z',
+      userId: 7,
+    }
+    this.fieldCorrections.set(key, stored)
+    this.correctionLog.push({ ...stored, kind: 'corrected' })
+    return stored
+  }
+
+  async withdrawCorrection(documentId: number, field: string, by: string | null): Promise<void> {
+    const key = `${documentId}!${field}`
+    const earlier = this.fieldCorrections.get(key)
+    if (!earlier) return
+    this.fieldCorrections.delete(key)
+    this.correctionLog.push({ ...earlier, kind: 'withdrawn', by, at: '2026-01-02T09:31:00.000Z' })
+  }
+
+  async correctionEvents(documentId: number): Promise<CorrectionEvent[]> {
+    return this.correctionLog
+      .filter((e) => e.documentId === documentId)
+      .map(({ documentId, kind, field, extracted, value, at, by }) => ({
+        documentId,
+        kind,
+        field,
+        extracted,
+        value,
+        at,
+        by,
+      }))
   }
 
   /**
@@ -157,7 +211,8 @@ export class FakeWorkspace implements TriageWorkspace {
   }
 
   async getDocument(id: number): Promise<CachedDocument | null> {
-    return this.documents.get(id) ?? null
+    const doc = this.documents.get(id)
+    return doc ? this.corrected(doc) : null
   }
 
   async listComments(documentId: number): Promise<CachedComment[]> {

@@ -10,6 +10,7 @@ import type { Outbox } from '../outbox'
 import type { PushedDocuments } from '../pushedDocuments'
 import type { Retention, WrittenFacts } from '../retention'
 import type { Store } from '../store'
+import { settleCorrections } from '../corrections'
 import { reconcileAgendas } from './agendas'
 import { pullComments } from './comments'
 import { agendaSince, nextCursor, planPull } from './cursor'
@@ -228,6 +229,12 @@ export class Puller {
       progress.publish()
 
       await pullComments(store, client, run.changed, pushedMeanwhile, options.pullConcurrency)
+      // Corrections the service's new data agrees with are dropped (told once the pull is done).
+      const settled = await settleCorrections(
+        store,
+        clock,
+        run.changed.map((doc) => doc.id),
+      )
       // Not fsynced (one fsync less per pull, bench B2): everything it vouches for was written
       // (fsynced) before it, and losing it to a power cut only makes the next pull longer.
       await store.batch(
@@ -270,6 +277,7 @@ export class Puller {
       // nothing, so nobody reads an agenda's 10,000 rows again for it.
       if (documentIds.length > 0 || touched.size > 0) events.documentsChanged([...new Set(documentIds)], [...touched])
       for (const repaired of run.repaired) events.repairFinished(repaired)
+      events.correctionsSettled(settled)
       return summary
     } catch (error) {
       // Stop the listings still running (after success, requests for pages past the last

@@ -35,7 +35,17 @@ export function historyKey(documentId: number, atMs: number, n: number): string 
   return `${pad(documentId)}!${String(ms).padStart(15, '0')}!${String(n % 1e9).padStart(9, '0')}`
 }
 
-/** The range of keys under one id (`<id>!...`) in `agendaDocs`, `comments`, `acks` or `history`. */
+/** `corrections` key: `<doc id>!<field path>`. */
+export function correctionKey(documentId: number, field: string): string {
+  return `${pad(documentId)}!${field}`
+}
+
+/** `correctionLog` key: `<doc id>!<at>!<seq>` (UTC ISO 8601 time, then a 12-digit counter: written order). */
+export function correctionEventKey(documentId: number, at: string, seq: number): string {
+  return `${pad(documentId)}!${at}!${pad(seq)}`
+}
+
+/** The range of keys under one id (`<id>!...`) in `agendaDocs`, `comments`, `acks`, `history`, `corrections` or `correctionLog`. */
 export function under(id: number): { gt: string; lt: string } {
   return { gt: `${pad(id)}!`, lt: `${pad(id)}~` }
 }

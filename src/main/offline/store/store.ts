@@ -6,6 +6,8 @@ import type { EncodedDocument } from '../../api/documentPage'
 import {
   acknowledgementKey,
   agendaDocumentKey,
+  correctionEventKey,
+  correctionKey,
   commentKey,
   fileKey,
   historyKey,
@@ -21,6 +23,7 @@ import type { JournalChange, OutboxJournal } from './journal'
 import { Mutex } from './mutex'
 import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
 import type { HistoryEvent } from '../../../shared/history/events'
+import type { Correction, CorrectionEvent } from '../../../shared/corrections'
 import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './records'
 
 /**
@@ -41,6 +44,11 @@ import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './re
  * - `history`     `<doc id>!<epoch ms>!<n>` -> {@link HistoryEvent}: what happened to each document
  *                  (offline/history.ts), written in the batch of what it records; local only,
  *                  never journaled, untouched by pulls, at most a cap of events per document
+ * - `corrections` `<doc id>!<field path>` -> {@link Correction}: the person's corrections of
+ *                  extracted fields; local only, never journaled; a pull drops one only when
+ *                  the service's own value becomes the corrected one (offline/corrections.ts)
+ * - `correctionLog` `<doc id>!<at>!<seq>` -> {@link CorrectionEvent}: what happened to them
+ *                  (corrected, withdrawn, settled), for the document's history
  * - `meta`        the pull cursor, the outbox sequence, id maps (keys.ts `META`)
  *
  * Optimistic effects are not written into `docs`: the view is the stored server state with
@@ -86,6 +94,8 @@ export class Store {
   private readonly history: Sub<HistoryEvent>
   /** Tells apart history events written in the same millisecond (see `historyKey`). */
   private historyCounter = 0
+  private readonly corrections: Sub<Correction>
+  private readonly correctionLog: Sub<CorrectionEvent>
   private readonly meta: Sub<unknown>
 
   constructor(
@@ -111,6 +121,8 @@ export class Store {
     this.files = db.sublevel<string, FileRecord>('files', json)
     this.acks = db.sublevel<string, Acknowledgement>('acks', json)
     this.history = db.sublevel<string, HistoryEvent>('history', json)
+    this.corrections = db.sublevel<string, Correction>('corrections', json)
+    this.correctionLog = db.sublevel<string, CorrectionEvent>('correctionLog', json)
     this.meta = db.sublevel<string, unknown>('meta', json)
   }
 
@@ -524,6 +536,50 @@ export class Store {
   /** Op noting that the earlier history was imported (at `at`, UTC ISO 8601): never again. */
   putHistoryImportedOp(at: string): BatchOp {
     return this.putMetaOp(META.historyImported, at)
+  }
+
+  // ------------------------------------------------------------------ corrections
+
+  /** The person's corrections of document `documentId`, by field path order. */
+  async correctionsOf(documentId: number): Promise<Correction[]> {
+    return this.corrections.values(under(documentId)).all()
+  }
+
+  /** Ids of every document with a correction: one scan of the correction keys. */
+  async documentsWithCorrections(): Promise<Set<number>> {
+    const ids = new Set<number>()
+    for await (const key of this.corrections.keys()) ids.add(leadingId(key))
+    return ids
+  }
+
+  /** Op writing (or replacing) the correction of one field of a document. */
+  putCorrectionOp(correction: Correction): BatchOp {
+    return {
+      type: 'put',
+      sublevel: this.sub(this.corrections),
+      key: correctionKey(correction.documentId, correction.field),
+      value: correction,
+    }
+  }
+
+  /** Op removing the correction of one field of a document (nothing when there is none). */
+  deleteCorrectionOp(documentId: number, field: string): BatchOp {
+    return { type: 'del', sublevel: this.sub(this.corrections), key: correctionKey(documentId, field) }
+  }
+
+  /** What happened to the corrections of document `documentId`, oldest first. */
+  async correctionEventsOf(documentId: number): Promise<CorrectionEvent[]> {
+    return this.correctionLog.values(under(documentId)).all()
+  }
+
+  /** Op recording one correction event; `seq` orders events written in the same millisecond. */
+  putCorrectionEventOp(event: CorrectionEvent, seq: number): BatchOp {
+    return {
+      type: 'put',
+      sublevel: this.sub(this.correctionLog),
+      key: correctionEventKey(event.documentId, event.at, seq),
+      value: event,
+    }
   }
 
   /** Records that an upload entry created a document, so no other upload takes it for its own. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { documentSchema } from '../../api/document'
 import { MAX_ACKNOWLEDGEMENT_REASON } from '../../checks/acknowledgement'
+import { correctionEventSchema, correctionSchema, fieldPathSchema, MAX_CORRECTION_INPUT } from '../../corrections'
 import { checkCodeSchema, checkResultSchema } from '../../checks/result'
 import { base64LengthOf, MAX_ORIGINAL_FILE_BYTES } from '../../files/limits'
 import { agendaRefSchema, documentIdSchema, setStateActionSchema } from '../../outbox/actions'
@@ -65,6 +66,11 @@ export const cachedDocumentSchema = documentSchema.extend({
     pendingActions: z.number().int().nonnegative(),
     failed: localFailureSchema.nullable(),
     archived: z.boolean(),
+    /**
+     * The person's corrections in force (only when there is one): the document's fields
+     * already hold the corrected values; `extracted` is the service's value now.
+     */
+    corrections: z.array(correctionSchema).optional(),
   }),
 })
 export type CachedDocumentView = z.infer<typeof cachedDocumentSchema>
@@ -151,7 +157,9 @@ export const documentChannels = defineChannels({
   'documents.get': {
     input: z.object({ id }).strict(),
     output: z.object({ document: cachedDocumentSchema, checks: z.array(checkResultSchema) }),
-    description: 'The full cached document with the results of the checks panel; not_found when not cached.',
+    description:
+      "The full cached document with the results of the checks panel; not_found when not cached. The person's " +
+      'corrections are applied (the fields hold the corrected values, local.corrections lists them).',
   },
   'documents.acknowledge': {
     input: z
@@ -172,6 +180,34 @@ export const documentChannels = defineChannels({
     input: z.object({ id, code: checkCodeSchema }).strict(),
     output: z.object({ checks: z.array(checkResultSchema) }),
     description: 'Removes the answer to a warning (Undo acknowledgement); answers the checks again.',
+  },
+  'documents.correct': {
+    input: z
+      .object({
+        id,
+        /** A correctable field's path (src/shared/corrections): `summary.total`, `tax_lines.0.vat_total`, ... */
+        field: fieldPathSchema,
+        /** The value as typed; checked and normalised by the field's kind in main. */
+        value: z.string().max(MAX_CORRECTION_INPUT),
+      })
+      .strict(),
+    output: z.object({ document: cachedDocumentSchema, checks: z.array(checkResultSchema) }),
+    description:
+      "Keeps the person's correction of an extracted field in the account's local store (the service takes no " +
+      'corrected fields); answers the document as Docket now reads it and its checks. invalid_value (details.reason) ' +
+      'when the value does not fit the field; a value the service already says withdraws the correction.',
+  },
+  'documents.withdrawCorrection': {
+    input: z.object({ id, field: fieldPathSchema }).strict(),
+    output: z.object({ document: cachedDocumentSchema, checks: z.array(checkResultSchema) }),
+    description:
+      "Removes the correction of a field: the service's value is read again; answers the document and its checks.",
+  },
+  'documents.corrections': {
+    input: z.object({ id }).strict(),
+    output: z.object({ corrections: z.array(correctionSchema), events: z.array(correctionEventSchema) }),
+    description:
+      'The corrections of a document in force (extracted: the service value now) and what happened to its corrections, oldest first (made, withdrawn, settled by the service).',
   },
   'documents.preview': {
     input: z.object({ id }).strict(),
@@ -246,6 +282,15 @@ export const repairFinishedSchema = z.object({
 })
 export type RepairFinished = z.infer<typeof repairFinishedSchema>
 
+/**
+ * Payload of `documents.correctionsSettled`: corrections dropped because the service's own
+ * data came to say the corrected value (field paths of src/shared/corrections).
+ */
+export const correctionsSettledSchema = z.object({
+  settled: z.array(z.object({ documentId: z.number().int(), field: z.string(), value: z.string() })),
+})
+export type CorrectionsSettled = z.infer<typeof correctionsSettledSchema>
+
 /** Events about cached documents. */
 export const documentEvents = defineEvents({
   'documents.changed': {
@@ -256,5 +301,10 @@ export const documentEvents = defineEvents({
   'documents.repairFinished': {
     payload: repairFinishedSchema,
     description: 'The service finished the human review of a document sent for repair.',
+  },
+  'documents.correctionsSettled': {
+    payload: correctionsSettledSchema,
+    description:
+      "The service's data now says what the person corrected: those corrections were dropped (the document's history keeps them).",
   },
 })

@@ -28,6 +28,10 @@ export interface HistoryLine {
   status?: HistoryStatus
   /** The reason a failed action gives. */
   error?: string
+  /** Corrections: the field path, the corrected value and what was extracted (null: nothing). */
+  field?: string
+  value?: string
+  extracted?: string | null
 }
 
 /**
@@ -59,6 +63,9 @@ export function buildHistory(input: {
       ...(item.state ? { state: item.state } : {}),
       ...(item.status ? { status: item.status } : {}),
       ...(item.status === 'failed' && item.error ? { error: item.error } : {}),
+      ...(item.field !== undefined
+        ? { field: item.field, value: item.value ?? '', extracted: item.extracted ?? null }
+        : {}),
     })
   }
   // Oldest first in, newest first out; a stable sort on time keeps same-time lines in write order.

@@ -26,6 +26,7 @@ import { t, type MessageKey } from '../../lib/i18n'
 import { showError, showToast } from '../../lib/toasts.svelte'
 import { setUndoOfferer } from '../../shell/context.svelte'
 import { DocumentCache, neighboursOf, type OpenedDocument } from '../documents/documentCache'
+import { announceSettledCorrections } from '../documents/settledCorrections'
 import { InboxList } from './inboxList.svelte'
 import { applyAction, nextAfter, type TriageActionKind } from './listModel'
 import { startAgendaId } from '../agendas/startAgenda'
@@ -119,6 +120,9 @@ export class TriageWorkspace extends InboxList {
         this.scheduleRefresh()
       }),
       bridge.on('documents.repairFinished', (finished) => this.repairFinished(finished)),
+      bridge.on('documents.correctionsSettled', (settled) =>
+        announceSettledCorrections(settled, (id) => this.documentName(id)),
+      ),
     )
   }
 
@@ -306,6 +310,41 @@ export class TriageWorkspace extends InboxList {
       showError(error)
       throw error
     }
+  }
+
+  /**
+   * Corrects a field of the open document (kept in the account's local store; main checks the
+   * value by the field's kind): the pane shows the document and checks main answers. A refused
+   * value rejects with main's error (the editor says why); other failures are a toast too.
+   */
+  async correctField(field: string, value: string): Promise<void> {
+    const id = this.openId
+    if (id === null) return
+    try {
+      this.showCorrected(id, await docket().invoke('documents.correct', { id, field, value }))
+    } catch (error) {
+      if (!isDocketError(error) || error.code !== 'invalid_value') showError(error)
+      throw error
+    }
+  }
+
+  /** Takes back the correction of a field of the open document. A failure is a toast. */
+  async withdrawCorrection(field: string): Promise<void> {
+    const id = this.openId
+    if (id === null) return
+    try {
+      this.showCorrected(id, await docket().invoke('documents.withdrawCorrection', { id, field }))
+    } catch (error) {
+      showError(error)
+    }
+  }
+
+  private showCorrected(id: number, answer: { document: CachedDocumentView; checks: CheckResult[] }): void {
+    // A copy loaded ahead holds the values before the correction: read again when shown.
+    this.opened.clear()
+    if (this.openId !== id) return
+    this.document = answer.document
+    this.checks = answer.checks
   }
 
   private show(loaded: OpenedDocument): void {
