@@ -16,7 +16,7 @@ import {
 } from './effects'
 import { SyncEngine } from './engine'
 import { codeOf, messageOf, OfflineError } from './errors'
-import type { RepairFinished, SyncStatus } from './events'
+import { SyncEvents, type RepairFinished, type SyncStatus } from './events'
 import { FileCache } from './files'
 import { DEFAULT_ENGINE_OPTIONS, type Clock, type EngineOptions } from './options'
 import { changesOf, Outbox, type UploadInput } from './outbox'
@@ -156,12 +156,18 @@ export interface OfflineWorkspace {
    * in this account's store across syncs; [] when none.
    */
   acknowledgements(documentId: number): Promise<Acknowledgement[]>
+  /** Every answer to a warning of the account, by document id (the inbox rows apply them). */
+  allAcknowledgements(): Promise<Map<number, Acknowledgement[]>>
   /**
    * Keeps the person's answer to one check of a document (replacing an earlier one), stamped with
-   * the signed-in user and the clock. Answers what was stored. Errors: `storage`, `closed`.
+   * the signed-in user and the clock, and emits `documents.changed` for the document (its inbox
+   * row no longer counts the warning). Answers what was stored. Errors: `storage`, `closed`.
    */
   acknowledge(answer: Omit<Acknowledgement, 'at' | 'userId'>): Promise<Acknowledgement>
-  /** Removes the answer to one check of a document (*Undo acknowledgement*). Errors: `storage`, `closed`. */
+  /**
+   * Removes the answer to one check of a document (*Undo acknowledgement*) and emits
+   * `documents.changed` for it. Errors: `storage`, `closed`.
+   */
   withdrawAcknowledgement(documentId: number, code: CheckCode): Promise<void>
   /** The person opened an agenda (its documents were listed): available offline by default for 30 days. Never rejects. */
   noteAgendaOpened(agendaId: number): Promise<void>
@@ -218,6 +224,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
   const { dir, client, userId } = options
   const clock: Clock = options.clock ?? (() => new Date())
   const emit = options.emit ?? (() => {})
+  const events = new SyncEvents(emit)
   const given = stripUndefined(options.options ?? {})
   const settings = { ...DEFAULT_ENGINE_OPTIONS, ...given }
   // Polls on a faster clock (tests, the soak) keep their proportions: the longest wait is ten base intervals.
@@ -471,17 +478,21 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     agendaOfflineSettings: () => agendaOfflineViews(store, clock().getTime()),
 
     acknowledgements: (documentId) => store.acknowledgementsOf(documentId),
+    allAcknowledgements: () => store.allAcknowledgements(),
 
     async acknowledge(answer) {
       ensureOpen()
       const stored: Acknowledgement = { ...answer, at: clock().toISOString(), userId }
       await store.batch([store.putAcknowledgementOp(stored)])
+      // The document's inbox row counts its warnings without the answered one: readers re-read it.
+      events.documentsChanged([answer.documentId], [])
       return stored
     },
 
     async withdrawAcknowledgement(documentId, code) {
       ensureOpen()
       await store.batch([store.deleteAcknowledgementOp(documentId, code)])
+      events.documentsChanged([documentId], [])
     },
 
     async setAgendaOffline(agendaId, change) {

@@ -216,6 +216,25 @@ export class DuplicateIndex {
   }
 
   /**
+   * The other documents that share a key (hash) with document `id`, ascending, each once; none
+   * for a document not indexed or without a look-alike. Searches the table for `id` (a native
+   * scan: meant for the few documents whose duplicate warning was answered, not for every row).
+   */
+  partnersOf(id: number): number[] {
+    const found = new Set<number>()
+    const { capacity, states, ids, hashes } = this.slots
+    for (let slot = ids.indexOf(id); slot !== -1; slot = ids.indexOf(id, slot + 1)) {
+      if (states[slot] !== SHARED) continue
+      const high = hashes[2 * slot]!
+      const low = hashes[2 * slot + 1]!
+      for (let other = this.slots.home(low); states[other] !== EMPTY; other = (other + 1) % capacity) {
+        if (this.slots.matches(other, high, low) && ids[other] !== id) found.add(ids[other]!)
+      }
+    }
+    return [...found].sort((a, b) => a - b)
+  }
+
+  /**
    * The ids of the documents that share a key (hash) with another document, descending, each
    * once: the rows the inbox flags `duplicate`. Computed once per index.
    */

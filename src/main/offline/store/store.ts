@@ -469,6 +469,20 @@ export class Store {
     return found
   }
 
+  /**
+   * Every answer to a warning the account holds, by document id (the inbox rows read them with
+   * an agenda: one scan of the `acks` sublevel, which holds only what a person answered).
+   */
+  async allAcknowledgements(): Promise<Map<number, Acknowledgement[]>> {
+    const found = new Map<number, Acknowledgement[]>()
+    for await (const value of this.acks.values()) {
+      const list = found.get(value.documentId)
+      if (list) list.push(value)
+      else found.set(value.documentId, [value])
+    }
+    return found
+  }
+
   /** Op writing (or replacing) the answer to one check of a document. */
   putAcknowledgementOp(ack: Acknowledgement): BatchOp {
     return { type: 'put', sublevel: this.sub(this.acks), key: acknowledgementKey(ack.documentId, ack.code), value: ack }

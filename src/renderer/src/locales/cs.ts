@@ -598,6 +598,7 @@ export const cs = {
   'triage.flag.warnings': 'Neprošlé kontroly: {checks}',
   'triage.flag.duplicate': 'Možný duplikát',
   'triage.flag.none': 'Bez varování',
+  'triage.flag.acknowledged': 'Vzato na vědomí, nepočítá se: {checks}',
   'triage.check.due_before_issue': 'splatnost před vystavením',
   'triage.check.overdue': 'po splatnosti',
   'triage.check.iban': 'neplatný IBAN',

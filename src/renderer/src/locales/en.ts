@@ -559,6 +559,7 @@ export const en = {
   'triage.flag.warnings': 'Failed checks: {checks}',
   'triage.flag.duplicate': 'Possible duplicate',
   'triage.flag.none': 'No warnings',
+  'triage.flag.acknowledged': 'Answered, not counted: {checks}',
   'triage.check.due_before_issue': 'due before issued',
   'triage.check.overdue': 'overdue',
   'triage.check.iban': 'IBAN not valid',
