@@ -269,8 +269,13 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     undoWindowMs: settings.undoWindowMs,
     longUndoWindowMs: settings.longUndoWindowMs,
   })
-  const files = await FileCache.open(dir, store, options.options?.cacheCapBytes ?? 500 * 1024 * 1024, () =>
-    clock().getTime(),
+  const files = await FileCache.open(
+    dir,
+    store,
+    options.options?.cacheCapBytes ?? 500 * 1024 * 1024,
+    () => clock().getTime(),
+    // A new hash of an original: the duplicate check (and the inbox's flags) compare it from now on.
+    (documentId) => events.documentsChanged([documentId], []),
   )
   const engine = new SyncEngine({ store, outbox, files, client, userId, lock, clock, emit, options: settings })
 
@@ -325,8 +330,9 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       if (agendaId <= 0) return
       const ids = await store.documentIdsOf(agendaId)
       const byDoc = entriesByDocument(await store.outboxEntries())
+      const hashes = await store.newestContentHashes()
       await store.forEachDocumentOf(ids, (s) => {
-        const view = documentView(s, byDoc.get(s.doc.id) ?? [])
+        const view = documentView(s, byDoc.get(s.doc.id) ?? [], hashes.get(s.doc.id))
         if (view && (options.archived || !view.local.archived)) visit(view)
       })
     },
@@ -334,7 +340,8 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     async getDocument(id) {
       const stored = await store.getDocument(id)
       if (!stored) return null
-      return documentView(stored, entriesByDocument(await store.outboxEntries()).get(id) ?? [])
+      const hash = (await store.contentHashOf(id))?.versions.at(-1)?.sha256
+      return documentView(stored, entriesByDocument(await store.outboxEntries()).get(id) ?? [], hash)
     },
 
     async listComments(documentId) {

@@ -19,7 +19,7 @@ import { StorageGuard } from '../storageFailure'
 import type { JournalChange, OutboxJournal } from './journal'
 import { Mutex } from './mutex'
 import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
-import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './records'
+import type { AgendaOffline, ContentHashRecord, DocumentRecord, FileRecord, PullCursor } from './records'
 
 /**
  * The local store of one account: LevelDB (classic-level; memory-level in tests) split into
@@ -36,6 +36,9 @@ import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './re
  * - `acks`        `<doc id>!<check code>` -> {@link Acknowledgement}: the person's answers to
  *                  warnings (*Not a duplicate*, *Acknowledge*); local only, never journaled,
  *                  untouched by pulls
+ * - `hashes`      `<doc id>` -> {@link ContentHashRecord}: the SHA-256 of each version of the
+ *                  document's original Docket held (viewed, copied offline or uploaded); local
+ *                  only, untouched by pulls, removed with the document
  * - `meta`        the pull cursor, the outbox sequence, id maps (keys.ts `META`)
  *
  * Optimistic effects are not written into `docs`: the view is the stored server state with
@@ -78,6 +81,7 @@ export class Store {
   private readonly watch: Sub<number>
   private readonly files: Sub<FileRecord>
   private readonly acks: Sub<Acknowledgement>
+  private readonly hashes: Sub<ContentHashRecord>
   private readonly meta: Sub<unknown>
 
   constructor(
@@ -102,6 +106,7 @@ export class Store {
     this.watch = db.sublevel<string, number>('watch', json)
     this.files = db.sublevel<string, FileRecord>('files', json)
     this.acks = db.sublevel<string, Acknowledgement>('acks', json)
+    this.hashes = db.sublevel<string, ContentHashRecord>('hashes', json)
     this.meta = db.sublevel<string, unknown>('meta', json)
   }
 
@@ -270,12 +275,13 @@ export class Store {
     return ops
   }
 
-  /** Ops that forget a document, its index entries and comments (not its files). */
+  /** Ops that forget a document, its index entries, comments and file hashes (not its files). */
   async deleteDocumentOps(id: number): Promise<BatchOp[]> {
     const previous = await this.getDocument(id)
     const ops: BatchOp[] = [
       { type: 'del', sublevel: this.sub(this.docs), key: pad(id) },
       { type: 'del', sublevel: this.sub(this.watch), key: pad(id) },
+      { type: 'del', sublevel: this.sub(this.hashes), key: pad(id) },
     ]
     if (previous)
       ops.push({ type: 'del', sublevel: this.sub(this.agendaDocs), key: agendaDocumentKey(previous.agendaId, id) })
@@ -491,6 +497,29 @@ export class Store {
   /** Op removing the answer to one check of a document (nothing when there is none). */
   deleteAcknowledgementOp(documentId: number, code: string): BatchOp {
     return { type: 'del', sublevel: this.sub(this.acks), key: acknowledgementKey(documentId, code) }
+  }
+
+  /** The content hashes of a document's original file (every version Docket held), if any. */
+  async contentHashOf(documentId: number): Promise<ContentHashRecord | undefined> {
+    return this.hashes.get(pad(documentId))
+  }
+
+  /**
+   * The SHA-256 of the newest version of each document's original Docket held, by document id:
+   * one scan of the `hashes` sublevel, which holds only the documents whose bytes Docket held.
+   */
+  async newestContentHashes(): Promise<Map<number, string>> {
+    const found = new Map<number, string>()
+    for await (const record of this.hashes.values()) {
+      const newest = record.versions.at(-1)
+      if (newest) found.set(record.documentId, newest.sha256)
+    }
+    return found
+  }
+
+  /** Op writing (replacing) the content hashes of a document's original file. */
+  putContentHashOp(record: ContentHashRecord): BatchOp {
+    return { type: 'put', sublevel: this.sub(this.hashes), key: pad(record.documentId), value: record }
   }
 
   /** Records that an upload entry created a document, so no other upload takes it for its own. */

@@ -1023,6 +1023,8 @@ export const cs = {
   'documents.check.duplicate.warning.total_date':
     'Možná duplicita dokladu {others}: stejný dodavatel, částka a datum vystavení.',
   'documents.check.duplicate.warning.file': 'Možná duplicita dokladu {others}: nahráno pod stejným názvem souboru.',
+  'documents.check.duplicate.warning.content':
+    'Duplicita dokladu {others}: soubor je bajtově shodný se souborem od {otherSupplier}, faktura {otherInvoiceNo}, v agendě {otherAgenda}.',
   'documents.checks.rule': 'EN 16931 {rule}',
   'triage.check.vat_per_rate': 'DPH za sazbu neodpovídá základu',
   'triage.check.amount_due': 'k úhradě neodpovídá celkem − zaplaceno',

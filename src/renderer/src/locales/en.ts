@@ -965,6 +965,8 @@ export const en = {
   'documents.check.duplicate.warning.total_date':
     'Possible duplicate of {others}: same supplier, total and issue date.',
   'documents.check.duplicate.warning.file': 'Possible duplicate of {others}: uploaded under the same file name.',
+  'documents.check.duplicate.warning.content':
+    'Duplicate of {others}: the file is byte-identical to {otherSupplier}, invoice {otherInvoiceNo}, in agenda {otherAgenda}.',
   'documents.checks.rule': 'EN 16931 {rule}',
   'triage.check.vat_per_rate': 'VAT per rate is not base × rate',
   'triage.check.amount_due': 'amount due is not total − paid',

@@ -73,6 +73,8 @@ export const cachedDocumentSchema = documentSchema.extend({
     pendingActions: z.number().int().nonnegative(),
     failed: localFailureSchema.nullable(),
     archived: z.boolean(),
+    /** SHA-256 of the newest version of the original, when Docket held its bytes. */
+    contentSha256: z.string().optional(),
   }),
 })
 export type CachedDocumentView = z.infer<typeof cachedDocumentSchema>
