@@ -35,7 +35,10 @@ export function seededKeyHasher(seed: number): KeyHasher {
  */
 const processHasher = seededKeyHasher(crypto.getRandomValues(new Int32Array(1))[0]!)
 
-/** The duplicate keys of a document ({@link duplicateKeysOf}: supplier + invoice no., supplier + total + date, file). */
+/**
+ * The duplicate keys of a document ({@link duplicateKeysOf}: the hash of its file's bytes when
+ * known, supplier + invoice no., supplier + total + date, file name).
+ */
 export function duplicateKeyStrings(doc: CheckedDocument): string[] {
   return duplicateKeysOf(duplicateCandidateOf(doc)).map(({ key }) => key)
 }
