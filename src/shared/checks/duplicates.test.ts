@@ -97,7 +97,10 @@ describe('duplicates across the agenda', () => {
       checkDuplicate({ ...doc, local: { contentSha256: hash } }, [
         { id: 4, supplierName: null, invoiceNo: ' ', contentSha256: hash },
       ]),
-    ).toMatchObject({ variant: 'content', params: { otherSupplier: '–', otherInvoiceNo: '–', otherAgenda: '–' } })
+    ).toMatchObject({
+      variant: 'content_unnamed',
+      params: { otherSupplier: '–', otherInvoiceNo: '–', otherAgenda: '–' },
+    })
   })
   it('index a content hash only when it is one (64 hex digits)', () => {
     expect(duplicateKeysOf({ id: 1, supplierName: null, invoiceNo: null, contentSha256: 'ab'.repeat(32) })).toEqual([

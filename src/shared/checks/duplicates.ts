@@ -155,12 +155,18 @@ const MATCH_ORDER: readonly DuplicateMatch[] = ['content', 'invoice_no', 'total_
  * `agenda` may include the document itself (ignored by id). `variant` names the strongest
  * match (`content`, then invoice no., then total and date, then file name); `documentIds` the
  * other documents. For `content`, `params` name the first byte-identical one as a person finds
- * it: `otherSupplier`, `otherInvoiceNo`, `otherAgenda` ("–" for what is unknown).
- * Skipped when the document has nothing to compare.
+ * it: `otherSupplier`, `otherInvoiceNo`, `otherAgenda` ("–" for what is unknown); the variant is
+ * `content_unnamed` when that document has neither supplier nor invoice number (not extracted).
+ * `sameFileOnly` compares the file's bytes alone (a document not extracted yet: its data are
+ * placeholders, its file is not). Skipped when the document has nothing to compare.
  */
-export function checkDuplicate(doc: CheckedDocument, agenda: Iterable<DuplicateCandidate>): CheckResult {
+export function checkDuplicate(
+  doc: CheckedDocument,
+  agenda: Iterable<DuplicateCandidate>,
+  options: { sameFileOnly?: boolean } = {},
+): CheckResult {
   const candidate = duplicateCandidateOf(doc)
-  const own = duplicateKeysOf(candidate)
+  const own = duplicateKeysOf(candidate).filter(({ match }) => !options.sameFileOnly || match === 'content')
   if (own.length === 0) return { code: 'duplicate', status: 'skipped' }
   const matchOf = new Map(own.map(({ key, match }) => [key, match]))
   const found = new Map<number, DuplicateMatch>()
@@ -187,10 +193,11 @@ export function checkDuplicate(doc: CheckedDocument, agenda: Iterable<DuplicateC
   const documentIds = [...found.keys()].sort((a, b) => a - b)
   if (!sameBytes) return { code: 'duplicate', status: 'warning', variant, documentIds }
   const known = (value: string | null | undefined) => (value?.trim() ? value.trim() : '–')
+  const unnamed = known(sameBytes.supplierName) === '–' && known(sameBytes.invoiceNo) === '–'
   return {
     code: 'duplicate',
     status: 'warning',
-    variant,
+    variant: unnamed ? 'content_unnamed' : variant,
     documentIds,
     params: {
       otherSupplier: known(sameBytes.supplierName),

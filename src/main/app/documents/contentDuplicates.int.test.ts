@@ -55,7 +55,13 @@ describe('byte-identical originals', () => {
       documentIds: [x],
       params: { otherSupplier: 'Globex GmbH', otherInvoiceNo: 'G-2026-17', otherAgenda: 'Agenda 2' },
     })
-    expect(await duplicateOf(x)).toMatchObject({ status: 'warning', variant: 'content', documentIds: [a] })
+    // a has no supplier or invoice number yet: the words say where it is instead.
+    expect(await duplicateOf(x)).toMatchObject({
+      status: 'warning',
+      variant: 'content_unnamed',
+      documentIds: [a],
+      params: { otherAgenda: 'Agenda 1' },
+    })
     expect(await duplicateOf(b!)).not.toMatchObject({ status: 'warning' })
   })
 

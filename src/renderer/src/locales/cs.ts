@@ -1024,7 +1024,9 @@ export const cs = {
     'Možná duplicita dokladu {others}: stejný dodavatel, částka a datum vystavení.',
   'documents.check.duplicate.warning.file': 'Možná duplicita dokladu {others}: nahráno pod stejným názvem souboru.',
   'documents.check.duplicate.warning.content':
-    'Duplicita dokladu {others}: soubor je bajtově shodný se souborem od {otherSupplier}, faktura {otherInvoiceNo}, v agendě {otherAgenda}.',
+    'Duplicita dokladu {others}: soubor je bajtově shodný se souborem dokladu od {otherSupplier}, faktura {otherInvoiceNo}, v agendě „{otherAgenda}“.',
+  'documents.check.duplicate.warning.content_unnamed':
+    'Duplicita dokladu {others}: soubor je bajtově shodný se souborem dokladu v agendě „{otherAgenda}“, jehož dodavatel a číslo faktury ještě nejsou vytěžené.',
   'documents.checks.rule': 'EN 16931 {rule}',
   'triage.check.vat_per_rate': 'DPH za sazbu neodpovídá základu',
   'triage.check.amount_due': 'k úhradě neodpovídá celkem − zaplaceno',

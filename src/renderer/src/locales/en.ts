@@ -966,7 +966,9 @@ export const en = {
     'Possible duplicate of {others}: same supplier, total and issue date.',
   'documents.check.duplicate.warning.file': 'Possible duplicate of {others}: uploaded under the same file name.',
   'documents.check.duplicate.warning.content':
-    'Duplicate of {others}: the file is byte-identical to {otherSupplier}, invoice {otherInvoiceNo}, in agenda {otherAgenda}.',
+    'Duplicate of {others}: the file is byte-identical to that of {otherSupplier}, invoice {otherInvoiceNo}, in agenda “{otherAgenda}”.',
+  'documents.check.duplicate.warning.content_unnamed':
+    'Duplicate of {others}: the file is byte-identical to that of a document in agenda “{otherAgenda}” whose supplier and invoice number are not extracted yet.',
   'documents.checks.rule': 'EN 16931 {rule}',
   'triage.check.vat_per_rate': 'VAT per rate is not base × rate',
   'triage.check.amount_due': 'amount due is not total − paid',
