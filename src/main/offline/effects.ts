@@ -28,6 +28,11 @@ export type CachedDocument = Document & {
      * `extracted` is the service's value of that field now.
      */
     corrections?: Correction[]
+    /**
+     * SHA-256 (lowercase hex) of the newest version of the document's original file, when
+     * Docket held its bytes (contentHashes.ts); absent otherwise.
+     */
+    contentSha256?: string
   }
 }
 
@@ -66,15 +71,21 @@ export function entriesByDocument(entries: readonly OutboxEntry[]): Map<number, 
 
 /**
  * The view of one document: `stored` with the effects of `entries` (those touching it, in
- * write order). Returns null when a live delete hides it. Archived documents are returned
- * with `local.archived` set (callers listing an agenda leave them out).
+ * write order) and the hash of its original when known (`contentSha256`). Returns null when a
+ * live delete hides it. Archived documents are returned with `local.archived` set (callers
+ * listing an agenda leave them out).
  */
-export function documentView(stored: DocumentRecord, entries: readonly OutboxEntry[]): CachedDocument | null {
+export function documentView(
+  stored: DocumentRecord,
+  entries: readonly OutboxEntry[],
+  contentSha256?: string,
+): CachedDocument | null {
   const doc: CachedDocument = {
     ...stored.doc,
     agenda_id: stored.agendaId,
     local: { pendingActions: 0, failed: null, archived: stored.archived },
   }
+  if (contentSha256) doc.local.contentSha256 = contentSha256
   const id = stored.doc.id
   for (const entry of entries) {
     if (entry.status === 'failed') {

@@ -68,3 +68,34 @@ describe('file cache: documents in review queues', () => {
     })
   })
 })
+
+describe('file cache: content hashes of originals', () => {
+  it('hashes each original it stores (not previews), and one cached before hashes were kept when first read', async () => {
+    const { MemoryLevel } = await import('memory-level')
+    const { Store } = await import('./store')
+    const { FileCache } = await import('./files')
+    const { sha256Hex } = await import('./contentHashes')
+    const store = new Store(new MemoryLevel<string, unknown>({ valueEncoding: 'json' }) as never, false)
+    const hashed: number[] = []
+    const files = await FileCache.open(
+      h.dir,
+      store,
+      10_000,
+      () => 0,
+      (id) => hashed.push(id),
+    )
+    const bytes = new TextEncoder().encode('%PDF-1.7 invoice')
+    await files.put('preview', 1, bytes, { contentType: 'image/png' })
+    await files.put('original', 2, bytes, { contentType: 'application/pdf' })
+    await files.put('original', 2, bytes, { contentType: 'application/pdf' }) // same bytes: nothing new
+    expect(hashed).toEqual([2])
+    expect(await store.contentHashOf(1)).toBeUndefined()
+    expect((await store.contentHashOf(2))!.versions.map((v) => v.sha256)).toEqual([sha256Hex(bytes)])
+    // As if cached by an earlier version of Docket: the bytes are here, the hash is not.
+    await store.batch(await store.deleteDocumentOps(2))
+    expect(await store.contentHashOf(2)).toBeUndefined()
+    await files.get('original', 2)
+    expect(hashed).toEqual([2, 2])
+    expect((await store.contentHashOf(2))!.versions.map((v) => v.sha256)).toEqual([sha256Hex(bytes)])
+  })
+})

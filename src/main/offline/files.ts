@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { contentHashOps } from './contentHashes'
 import type { FileRecord, Store } from './store'
 
 /** How a file reached the cache's size cap: what it pushed out. */
@@ -16,6 +17,11 @@ export interface PutResult {
  * `capBytes` the least recently read files leave first, files of the documents in review
  * queues ({@link protect}) after every other. Sizes in bytes. Writes go through the store's
  * `StorageGuard`: a full disk is a `StorageFailure`, never swallowed.
+ *
+ * The bytes of every original it holds are hashed (SHA-256, contentHashes.ts) into the store's
+ * `hashes`, per document and file version, when written and (for originals cached before
+ * hashes were kept) when first read; `onNewContentHash` hears of each new version, so the
+ * duplicate check can compare it. The hash outlives the file's eviction.
  */
 export class FileCache {
   private total = 0
@@ -26,11 +32,21 @@ export class FileCache {
     private readonly store: Store,
     private capBytes: number,
     private readonly now: () => number,
+    private readonly onNewContentHash: (documentId: number) => void,
   ) {}
 
-  /** Opens the cache: creates the folders and sums the sizes recorded in the store. */
-  static async open(dir: string, store: Store, capBytes: number, now: () => number): Promise<FileCache> {
-    const cache = new FileCache(dir, store, capBytes, now)
+  /**
+   * Opens the cache: creates the folders and sums the sizes recorded in the store.
+   * `onNewContentHash` is called after a new version of a document's original was hashed.
+   */
+  static async open(
+    dir: string,
+    store: Store,
+    capBytes: number,
+    now: () => number,
+    onNewContentHash: (documentId: number) => void = () => {},
+  ): Promise<FileCache> {
+    const cache = new FileCache(dir, store, capBytes, now, onNewContentHash)
     await store.guard.write(async () => {
       await mkdir(join(dir, 'previews'), { recursive: true })
       await mkdir(join(dir, 'originals'), { recursive: true })
@@ -90,7 +106,22 @@ export class FileCache {
     }
     const touched = { ...record, lastAccess: this.now() }
     await this.store.putFileRecord(touched)
-    return { record: touched, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
+    const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    if (kind === 'original' && !(await this.store.contentHashOf(documentId))) {
+      // Cached before hashes were kept: the bytes are here, hashing them costs no request.
+      await this.recordContentHash(documentId, view).catch(() => {
+        // A storage failure was told to the engine by the store's guard; the file is still read.
+      })
+    }
+    return { record: touched, bytes: view }
+  }
+
+  /** Records the hash of an original's bytes as its newest version; tells `onNewContentHash` when new. */
+  private async recordContentHash(documentId: number, bytes: Uint8Array): Promise<void> {
+    const ops = await contentHashOps(this.store, documentId, bytes, new Date(this.now()).toISOString())
+    if (ops.length === 0) return
+    await this.store.batch(ops)
+    this.onNewContentHash(documentId)
   }
 
   /**
@@ -125,6 +156,7 @@ export class FileCache {
     if (meta.fileName !== undefined) record.fileName = meta.fileName
     await this.store.putFileRecord(record)
     this.total += record.size - (previous?.size ?? 0)
+    if (kind === 'original') await this.recordContentHash(documentId, bytes)
     return this.evict(record)
   }
 

@@ -72,6 +72,9 @@ describe('offline copies', () => {
     const agendaTwo = [...h.service.documents.values()].filter((d) => d.agenda_id === 2).map((d) => d.id)
     expect(previewCalls().sort()).toEqual([...agendaTwo].sort())
     expect(h.service.count('getOriginalFile')).toBe(3)
+    // The originals copied are hashed (the duplicate check compares their bytes); agenda 1's, never fetched, are not.
+    for (const id of agendaTwo) expect((await ws.getDocument(id))!.local.contentSha256).toMatch(/^[0-9a-f]{64}$/)
+    for (const id of h.agendaOneIds()) expect((await ws.getDocument(id))!.local.contentSha256).toBeUndefined()
     expect(await ws.agendaOfflineSettings()).toEqual(
       new Map([
         [1, { availableOffline: false, keepOriginalsOffline: false }],

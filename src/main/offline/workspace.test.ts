@@ -123,7 +123,12 @@ describe('workspace', () => {
     const second = await h.workspace()
     await second.syncNow()
     expect(await second.acknowledgements(id!)).toEqual([stored])
+    expect(await second.allAcknowledgements()).toEqual(new Map([[id!, [stored]]]))
+    h.events = []
     await second.withdrawAcknowledgement(id!, 'overdue')
     expect(await second.acknowledgements(id!)).toEqual([])
+    expect(await second.allAcknowledgements()).toEqual(new Map())
+    // The inbox row counts its warnings without the answered ones: it is read again.
+    expect(h.documentsChanged()).toEqual([{ documentIds: [id!], agendaIds: [] }])
   })
 })

@@ -28,7 +28,7 @@ import {
   type HistoryImport,
 } from './history'
 import { codeOf, messageOf, OfflineError } from './errors'
-import type { RepairFinished, SyncStatus } from './events'
+import { SyncEvents, type RepairFinished, type SyncStatus } from './events'
 import { FileCache } from './files'
 import { DEFAULT_ENGINE_OPTIONS, type Clock, type EngineOptions } from './options'
 import { changesOf, Outbox, type UploadInput } from './outbox'
@@ -170,12 +170,18 @@ export interface OfflineWorkspace {
    * in this account's store across syncs; [] when none.
    */
   acknowledgements(documentId: number): Promise<Acknowledgement[]>
+  /** Every answer to a warning of the account, by document id (the inbox rows apply them). */
+  allAcknowledgements(): Promise<Map<number, Acknowledgement[]>>
   /**
    * Keeps the person's answer to one check of a document (replacing an earlier one), stamped with
-   * the signed-in user and the clock. Answers what was stored. Errors: `storage`, `closed`.
+   * the signed-in user and the clock, and emits `documents.changed` for the document (its inbox
+   * row no longer counts the warning). Answers what was stored. Errors: `storage`, `closed`.
    */
   acknowledge(answer: Omit<Acknowledgement, 'at' | 'userId'>): Promise<Acknowledgement>
-  /** Removes the answer to one check of a document (*Undo acknowledgement*). Errors: `storage`, `closed`. */
+  /**
+   * Removes the answer to one check of a document (*Undo acknowledgement*) and emits
+   * `documents.changed` for it. Errors: `storage`, `closed`.
+   */
   withdrawAcknowledgement(documentId: number, code: CheckCode): Promise<void>
   /**
    * The history of a document in this account, oldest first (offline/history.ts): every action
@@ -272,6 +278,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       /* the store is the source of truth; readers re-read it */
     }
   }
+  const syncEvents = new SyncEvents(emit)
   const given = stripUndefined(options.options ?? {})
   const settings = { ...DEFAULT_ENGINE_OPTIONS, ...given }
   // Polls on a faster clock (tests, the soak) keep their proportions: the longest wait is ten base intervals.
@@ -320,8 +327,13 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     { undoWindowMs: settings.undoWindowMs, longUndoWindowMs: settings.longUndoWindowMs },
     actor,
   )
-  const files = await FileCache.open(dir, store, options.options?.cacheCapBytes ?? 500 * 1024 * 1024, () =>
-    clock().getTime(),
+  const files = await FileCache.open(
+    dir,
+    store,
+    options.options?.cacheCapBytes ?? 500 * 1024 * 1024,
+    () => clock().getTime(),
+    // A new hash of an original: the duplicate check (and the inbox's flags) compare it from now on.
+    (documentId) => syncEvents.documentsChanged([documentId], []),
   )
   const engine = new SyncEngine({ store, outbox, files, client, userId, lock, clock, emit, options: settings })
 
@@ -378,8 +390,9 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       const byDoc = entriesByDocument(await store.outboxEntries())
       // One scan of the (few) corrected ids; only those documents read their corrections.
       const corrected = await store.documentsWithCorrections()
+      const hashes = await store.newestContentHashes()
       await store.forEachDocumentOf(ids, async (s) => {
-        const view = documentView(s, byDoc.get(s.doc.id) ?? [])
+        const view = documentView(s, byDoc.get(s.doc.id) ?? [], hashes.get(s.doc.id))
         if (!view || (!options.archived && view.local.archived)) return
         visit(corrected.has(view.id) ? correctedView(view, await store.correctionsOf(view.id)) : view)
       })
@@ -388,7 +401,8 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     async getDocument(id) {
       const stored = await store.getDocument(id)
       if (!stored) return null
-      const view = documentView(stored, entriesByDocument(await store.outboxEntries()).get(id) ?? [])
+      const hash = (await store.contentHashOf(id))?.versions.at(-1)?.sha256
+      const view = documentView(stored, entriesByDocument(await store.outboxEntries()).get(id) ?? [], hash)
       return view && correctedView(view, await store.correctionsOf(id))
     },
 
@@ -533,6 +547,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     agendaOfflineSettings: () => agendaOfflineViews(store, clock().getTime()),
 
     acknowledgements: (documentId) => store.acknowledgementsOf(documentId),
+    allAcknowledgements: () => store.allAcknowledgements(),
 
     async acknowledge(answer) {
       ensureOpen()
@@ -546,6 +561,8 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
         ...(answer.reason ? { text: answer.reason } : {}),
       }
       await store.batch([store.putAcknowledgementOp(stored), ...(await newEventOps(store, [event]))])
+      // The document's inbox row counts its warnings without the answered one: readers re-read it.
+      syncEvents.documentsChanged([answer.documentId], [])
       return stored
     },
 
@@ -559,6 +576,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
         check: code,
       }
       await store.batch([store.deleteAcknowledgementOp(documentId, code), ...(await newEventOps(store, [event]))])
+      syncEvents.documentsChanged([documentId], [])
     },
 
     async historyOf(documentId) {

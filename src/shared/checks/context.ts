@@ -5,7 +5,10 @@ export type CheckedDocument = Pick<
   Document,
   'id' | 'summary' | 'items' | 'tax_lines' | 'data' | 'bank_account' | 'supplier'
 > &
-  Partial<Pick<Document, 'type' | 'customer' | 'invoice_type' | 'user_file_name' | 'state'>>
+  Partial<Pick<Document, 'type' | 'customer' | 'invoice_type' | 'user_file_name' | 'state'>> & {
+    /** What Docket knows locally: the SHA-256 of the original's bytes, when it held them (a cached document). */
+    local?: { contentSha256?: string }
+  }
 
 /**
  * The agenda's own company as the checks compare it: the customer of its purchase invoices

@@ -9,7 +9,7 @@ import {
   isOverdue,
   type CheckedDocument,
 } from './documentChecks'
-import { checkDuplicate, duplicateKey } from './duplicates'
+import { checkDuplicate, duplicateKey, type DuplicateCandidate } from './duplicates'
 import { rowWarnings, runChecks } from './run'
 
 /** A consistent invoice: 2 items (100 + 50), VAT 21 %, total 181.50, valid IBAN. */
@@ -258,6 +258,25 @@ describe('all checks', () => {
     expect(rowWarnings(uploaded)).toEqual([])
     // Once extracted, the same zero total is worth asking about.
     expect(rowWarnings({ ...uploaded, state: 'not_ready' })).toContain('total_sign')
+  })
+  it('while the document is extracted, already finds the same file bytes (and only those)', () => {
+    const hash = 'ab'.repeat(32)
+    const uploaded = invoice({ state: 'extracting', local: { contentSha256: hash } })
+    const sameBytes = { id: 77, supplierName: 'Else', invoiceNo: 'E-1', contentSha256: hash }
+    const sameNumber = { id: 78, supplierName: uploaded.supplier?.name, invoiceNo: uploaded.data?.header?.invoice_no }
+    const duplicate = (agenda: DuplicateCandidate[]) =>
+      runChecks(uploaded, { today: new Date(2026, 2, 2), agenda }).find((r) => r.code === 'duplicate')
+    expect(duplicate([sameBytes, sameNumber])).toMatchObject({
+      status: 'warning',
+      variant: 'content',
+      documentIds: [77],
+    })
+    expect(duplicate([sameNumber])).toMatchObject({ status: 'ok' })
+    expect(
+      runChecks({ ...uploaded, local: {} }, { today: new Date(2026, 2, 2), agenda: [sameBytes] }).find(
+        (r) => r.code === 'duplicate',
+      ),
+    ).toMatchObject({ status: 'skipped' })
   })
   it('never throws on a document with no extracted data', () => {
     const results = runChecks({ id: 9 }, { today: new Date(), agenda: [] })

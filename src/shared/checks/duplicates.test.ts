@@ -69,6 +69,45 @@ describe('duplicates across the agenda', () => {
     const again = { ...invoice, id: 9, creditNote: true, total: -717.97 }
     expect(checkDuplicate({ ...credit, user_file_name: null }, [again])).toMatchObject({ documentIds: [9] })
   })
+  it('flag a byte-identical file (same content hash) whatever was extracted, naming the other document and its agenda', () => {
+    const hash = 'AB'.repeat(32)
+    const mine = { ...doc, invoice_type: 1, supplier: { name: 'Coolblue B.V.', vat_id: 'NL810433941B01' } }
+    const sameBytes = {
+      id: 9,
+      supplierName: 'Other Name Ltd',
+      supplierVatId: 'GB123456789',
+      invoiceNo: 'R-77',
+      contentSha256: hash.toLowerCase(),
+      agendaName: 'Holding',
+    }
+    const invoice = { id: 2, supplierName: 'Coolblue B.V.', invoiceNo: '993548900', creditNote: true }
+    expect(checkDuplicate({ ...mine, local: { contentSha256: hash } }, [invoice, sameBytes])).toEqual({
+      code: 'duplicate',
+      status: 'warning',
+      variant: 'content',
+      documentIds: [2, 9],
+      params: { otherSupplier: 'Other Name Ltd', otherInvoiceNo: 'R-77', otherAgenda: 'Holding' },
+    })
+    // Other bytes, and a supplier of another VAT ID: nothing in common.
+    expect(
+      checkDuplicate({ ...mine, local: { contentSha256: 'cd'.repeat(32) } }, [{ ...sameBytes, agendaName: null }]),
+    ).toEqual({ code: 'duplicate', status: 'ok' })
+    // What is not known is said as such.
+    expect(
+      checkDuplicate({ ...doc, local: { contentSha256: hash } }, [
+        { id: 4, supplierName: null, invoiceNo: ' ', contentSha256: hash },
+      ]),
+    ).toMatchObject({
+      variant: 'content_unnamed',
+      params: { otherSupplier: '–', otherInvoiceNo: '–', otherAgenda: '–' },
+    })
+  })
+  it('index a content hash only when it is one (64 hex digits)', () => {
+    expect(duplicateKeysOf({ id: 1, supplierName: null, invoiceNo: null, contentSha256: 'ab'.repeat(32) })).toEqual([
+      { key: `sha256\u0000${'ab'.repeat(32)}`, match: 'content' },
+    ])
+    expect(duplicateKeysOf({ id: 1, supplierName: null, invoiceNo: null, contentSha256: 'not a hash' })).toEqual([])
+  })
   it('are not what the cheap row summary computes (main adds them from its agenda-wide index)', () => {
     expect(rowWarnings(doc)).not.toContain('duplicate')
     expect(rowWarnings({ ...doc, summary: { total: 0 } })).toContain('total_sign')

@@ -5,10 +5,12 @@ import type { CheckResult } from './result'
 import { normalizeVatId } from './vatId'
 
 /**
- * What the duplicate check compares of each document of an agenda. The document carries no
- * hash or size of its file, only the name it was uploaded under, so "the same file uploaded
- * twice" is the same file name (the service itself marks byte-identical uploads with the
- * state `file_duplicate`).
+ * What the duplicate check compares of each document of an account. The service sends no hash
+ * or size of a document's file, only the name it was uploaded under; Docket hashes the bytes of
+ * the originals it holds (viewed, copied offline or uploaded) and the document carries that
+ * hash (`contentSha256`) when known. Two documents with the same hash are the same file, in
+ * any agenda; without hashes, the same file name is a weaker hint within one agenda (the
+ * service itself marks byte-identical uploads to one agenda with the state `file_duplicate`).
  */
 export interface DuplicateCandidate {
   id: number
@@ -23,10 +25,17 @@ export interface DuplicateCandidate {
   total?: number | null
   issueDate?: string | null
   fileName?: string | null
+  /** SHA-256 (hex) of the original's bytes, when Docket held them. */
+  contentSha256?: string | null
+  /** The agenda the document is in (named in the check's words for a byte-identical file). */
+  agendaName?: string | null
 }
 
-/** How two documents look alike: same supplier + invoice no., same supplier + total + issue date, same file. */
-export type DuplicateMatch = 'invoice_no' | 'total_date' | 'file'
+/**
+ * How two documents look alike: byte-identical files (`content`), same supplier + invoice no.,
+ * same supplier + total + issue date, same file name (`file`).
+ */
+export type DuplicateMatch = 'content' | 'invoice_no' | 'total_date' | 'file'
 
 const norm = (s: string | null | undefined): string =>
   (s ?? '').normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase()
@@ -74,13 +83,22 @@ function invoiceNumber(value: string | null | undefined): string {
     .replace(/\s+/g, '')
 }
 
+/** The content key of a SHA-256 (hex, any case); `null` for none or anything that is not one. */
+function contentKey(sha256: string | null | undefined): string | null {
+  const hex = (sha256 ?? '').toLowerCase()
+  return /^[0-9a-f]{64}$/.test(hex) ? `sha256\u0000${hex}` : null
+}
+
 /**
  * Every key under which `candidate` is indexed, with the kind of match each stands for: the
- * supplier (each of its identities) + invoice number, the supplier + total + issue date, and
- * the file name it was uploaded under. Credit notes have keys of their own.
+ * hash of its file's bytes, the supplier (each of its identities) + invoice number, the
+ * supplier + total + issue date, and the file name it was uploaded under. Credit notes have
+ * supplier keys of their own (the same bytes are the same file whatever was extracted).
  */
 export function duplicateKeysOf(candidate: DuplicateCandidate): { key: string; match: DuplicateMatch }[] {
   const keys: { key: string; match: DuplicateMatch }[] = []
+  const content = contentKey(candidate.contentSha256)
+  if (content) keys.push({ key: content, match: 'content' })
   const kind = candidate.creditNote ? 'credit' : 'invoice'
   const invoice = invoiceNumber(candidate.invoiceNo)
   const total = amountOf(candidate.total)
@@ -121,37 +139,70 @@ export function duplicateCandidateOf(doc: CheckedDocument): DuplicateCandidate {
     total: amountOf(doc.summary?.total),
     issueDate: doc.data?.header?.issue_date ?? null,
     fileName: doc.user_file_name ?? null,
+    contentSha256: doc.local?.contentSha256 ?? null,
   }
 }
 
+/** Strongest first: the variant a warning takes when documents match in several ways. */
+const MATCH_ORDER: readonly DuplicateMatch[] = ['content', 'invoice_no', 'total_date', 'file']
+
 /**
- * Possible duplicate: another document with the same supplier (VAT ID, company ID or
- * normalised name; two different VAT IDs are two suppliers) + invoice number, or the same
- * supplier + total + issue date, or uploaded under the same file name; a credit note only
- * with another credit note.
+ * Possible duplicate: another document whose file has the same bytes (its content hash, in any
+ * agenda, whatever was extracted), or with the same supplier (VAT ID, company ID or normalised
+ * name; two different VAT IDs are two suppliers) + invoice number, or the same supplier +
+ * total + issue date, or uploaded under the same file name; a credit note only with another
+ * credit note (unless the bytes are the same).
  * `agenda` may include the document itself (ignored by id). `variant` names the strongest
- * match (invoice no., then total and date, then file); `documentIds` the other documents.
- * Skipped when the document has nothing to compare.
+ * match (`content`, then invoice no., then total and date, then file name); `documentIds` the
+ * other documents. For `content`, `params` name the first byte-identical one as a person finds
+ * it: `otherSupplier`, `otherInvoiceNo`, `otherAgenda` ("–" for what is unknown); the variant is
+ * `content_unnamed` when that document has neither supplier nor invoice number (not extracted).
+ * `sameFileOnly` compares the file's bytes alone (a document not extracted yet: its data are
+ * placeholders, its file is not). Skipped when the document has nothing to compare.
  */
-export function checkDuplicate(doc: CheckedDocument, agenda: Iterable<DuplicateCandidate>): CheckResult {
+export function checkDuplicate(
+  doc: CheckedDocument,
+  agenda: Iterable<DuplicateCandidate>,
+  options: { sameFileOnly?: boolean } = {},
+): CheckResult {
   const candidate = duplicateCandidateOf(doc)
-  const own = duplicateKeysOf(candidate)
+  const own = duplicateKeysOf(candidate).filter(({ match }) => !options.sameFileOnly || match === 'content')
   if (own.length === 0) return { code: 'duplicate', status: 'skipped' }
   const matchOf = new Map(own.map(({ key, match }) => [key, match]))
   const found = new Map<number, DuplicateMatch>()
+  let sameBytes: DuplicateCandidate | null = null
   for (const other of agenda) {
     if (other.id === doc.id || found.has(other.id)) continue
-    if (differentSuppliers(candidate, other)) continue
-    for (const { key } of duplicateKeysOf(other)) {
-      const match = matchOf.get(key)
-      if (match) {
-        found.set(other.id, match)
-        break
-      }
+    const matches = duplicateKeysOf(other)
+      .map(({ key }) => matchOf.get(key))
+      .filter((match): match is DuplicateMatch => match !== undefined)
+    // The same bytes are the same file, whatever was extracted from it.
+    if (matches.includes('content')) {
+      found.set(other.id, 'content')
+      if (!sameBytes || other.id < sameBytes.id) sameBytes = other
+      continue
     }
+    if (matches.length === 0 || differentSuppliers(candidate, other)) continue
+    found.set(
+      other.id,
+      MATCH_ORDER.find((match) => matches.includes(match))!,
+    )
   }
   if (found.size === 0) return { code: 'duplicate', status: 'ok' }
-  const order: DuplicateMatch[] = ['invoice_no', 'total_date', 'file']
-  const variant = order.find((match) => [...found.values()].includes(match))!
-  return { code: 'duplicate', status: 'warning', variant, documentIds: [...found.keys()].sort((a, b) => a - b) }
+  const variant = MATCH_ORDER.find((match) => [...found.values()].includes(match))!
+  const documentIds = [...found.keys()].sort((a, b) => a - b)
+  if (!sameBytes) return { code: 'duplicate', status: 'warning', variant, documentIds }
+  const known = (value: string | null | undefined) => (value?.trim() ? value.trim() : '–')
+  const unnamed = known(sameBytes.supplierName) === '–' && known(sameBytes.invoiceNo) === '–'
+  return {
+    code: 'duplicate',
+    status: 'warning',
+    variant: unnamed ? 'content_unnamed' : variant,
+    documentIds,
+    params: {
+      otherSupplier: known(sameBytes.supplierName),
+      otherInvoiceNo: known(sameBytes.invoiceNo),
+      otherAgenda: known(sameBytes.agendaName),
+    },
+  }
 }

@@ -95,8 +95,17 @@ export function runChecks(doc: CheckedDocument, context: CheckContext): CheckRes
     () => checkDuplicate(doc, context.agenda),
   ]
   const codes: CheckCode[] = [...OWN_CODES, 'overdue', 'iban', 'bank_account_change', 'duplicate']
-  // Not extracted yet: nothing to check ("an invoice for nothing?" about a placeholder 0).
-  if (!isExtracted(doc)) return codes.map((code) => withMoneyFlag({ code, status: 'skipped' as const }))
+  // Not extracted yet: nothing to check ("an invoice for nothing?" about a placeholder 0), but
+  // the same file bytes are the same file already.
+  if (!isExtracted(doc)) {
+    return codes.map((code) =>
+      withMoneyFlag(
+        code === 'duplicate'
+          ? checkDuplicate(doc, context.agenda, { sameFileOnly: true })
+          : { code, status: 'skipped' },
+      ),
+    )
+  }
   return checks.map((check, index) => {
     try {
       return withMoneyFlag(check())

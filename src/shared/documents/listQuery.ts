@@ -9,7 +9,11 @@ import { countQueues, isInQueue, type Queue, type QueueCounts } from '../queues'
 
 /** The document types the list can be narrowed to (`documents.query`'s schema holds the values). */
 export type TypeFilter = ListQuery['type']
-/** Rows with failed checks or possible duplicates (`warnings`), rows without (`clean`), or both. */
+/**
+ * Rows with failed checks or possible duplicates (`warnings`), rows without (`clean`), or both.
+ * A warning the person answered (the row's `acknowledged`) no longer counts: a row whose only
+ * warnings are answered is clean.
+ */
 export type WarningFilter = ListQuery['warnings']
 /** What the list is sorted by, and which way. */
 export type SortOrder = ListQuery['sort']

@@ -27,8 +27,9 @@ export interface AgendaRowsSource {
   archivedRowsOf(agendaId: number): Promise<readonly DocumentRow[]>
   /**
    * The documents of the account (`doc`'s agenda first, then every other cached agenda) that
-   * share one of its duplicate keys (all the check needs to see), `doc` included when it is
-   * listed. Exact: the documents the agendas' indexes name are read from the workspace and kept
+   * share one of its duplicate keys (all the check needs to see; in other agendas the
+   * supplier's keys and the file's content hash, not its file name), each with its agenda's
+   * name, `doc` included when it is listed. Exact: the documents the agendas' indexes name are read from the workspace and kept
    * only when they are still in that agenda, not archived, and carry one of the keys; an agenda
    * other than `doc`'s that cannot be read adds none. At most {@link MAX_DUPLICATE_CANDIDATES} others (the newest the index
    * names), so a file name thousands of uploads share costs a few dozen reads, not thousands.
@@ -104,8 +105,8 @@ export function createAgendaRowsSource(
     async candidatesOf(doc) {
       const keys = duplicateKeyStrings(doc)
       if (keys.length === 0) return []
-      // Across agendas only the supplier's keys count: a shared file name ("scan.pdf") in
-      // another company's agenda says nothing.
+      // Across agendas only the supplier's keys and the file's bytes count: a shared file name
+      // ("scan.pdf") in another company's agenda says nothing.
       const supplierKeys = duplicateKeysOf(duplicateCandidateOf(doc))
         .filter(({ match }) => match !== 'file')
         .map(({ key }) => key)
@@ -141,7 +142,12 @@ export function createAgendaRowsSource(
         const keysHere = other.agenda_id === doc.agenda_id ? wanted : wantedElsewhere
         return duplicateKeyStrings(other).some((key) => keysHere.has(key))
       }
-      const found: DuplicateCandidate[] = ids.includes(doc.id) && qualifies(doc) ? [duplicateCandidateOf(doc)] : []
+      /** A candidate with the name of its agenda (the check names it for a byte-identical file). */
+      const named = (other: CachedDocument): DuplicateCandidate => ({
+        ...duplicateCandidateOf(other),
+        agendaName: agendas.find((agenda) => agenda.id === other.agenda_id)?.name ?? null,
+      })
+      const found: DuplicateCandidate[] = ids.includes(doc.id) && qualifies(doc) ? [named(doc)] : []
       const otherIds = ids.filter((id) => id !== doc.id)
       let others = 0
       // Read in small batches and stop once enough are found: a file name that thousands of
@@ -153,7 +159,7 @@ export function createAgendaRowsSource(
         for (const other of read) {
           if (others >= MAX_DUPLICATE_CANDIDATES || !qualifies(other)) continue
           others++
-          found.push(duplicateCandidateOf(other))
+          found.push(named(other))
         }
       }
       return found

@@ -35,7 +35,10 @@ export function seededKeyHasher(seed: number): KeyHasher {
  */
 const processHasher = seededKeyHasher(crypto.getRandomValues(new Int32Array(1))[0]!)
 
-/** The duplicate keys of a document ({@link duplicateKeysOf}: supplier + invoice no., supplier + total + date, file). */
+/**
+ * The duplicate keys of a document ({@link duplicateKeysOf}: the hash of its file's bytes when
+ * known, supplier + invoice no., supplier + total + date, file name).
+ */
 export function duplicateKeyStrings(doc: CheckedDocument): string[] {
   return duplicateKeysOf(duplicateCandidateOf(doc)).map(({ key }) => key)
 }
@@ -213,6 +216,25 @@ export class DuplicateIndex {
       if (this.slots.matches(slot, high, low) && !found.includes(ids[slot]!)) found.push(ids[slot]!)
     }
     return found
+  }
+
+  /**
+   * The other documents that share a key (hash) with document `id`, ascending, each once; none
+   * for a document not indexed or without a look-alike. Searches the table for `id` (a native
+   * scan: meant for the few documents whose duplicate warning was answered, not for every row).
+   */
+  partnersOf(id: number): number[] {
+    const found = new Set<number>()
+    const { capacity, states, ids, hashes } = this.slots
+    for (let slot = ids.indexOf(id); slot !== -1; slot = ids.indexOf(id, slot + 1)) {
+      if (states[slot] !== SHARED) continue
+      const high = hashes[2 * slot]!
+      const low = hashes[2 * slot + 1]!
+      for (let other = this.slots.home(low); states[other] !== EMPTY; other = (other + 1) % capacity) {
+        if (this.slots.matches(other, high, low) && ids[other] !== id) found.add(ids[other]!)
+      }
+    }
+    return [...found].sort((a, b) => a - b)
   }
 
   /**

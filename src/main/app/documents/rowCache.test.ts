@@ -168,6 +168,51 @@ describe('triage handlers with the row cache', () => {
   })
 })
 
+describe("the inbox and the person's answers to warnings, with the row cache", () => {
+  it('a duplicate answered Not a duplicate stops counting: no flag, listed under Clean, marked ready with the clean ones; undone, it counts again', async () => {
+    const acme = (id: number) =>
+      doc(id, {
+        supplier: { name: 'ACME', vat_id: 'CZ699004900' },
+        data: { header: { invoice_no: '7', issue_date: '2026-01-01', due_date: '2026-01-31', currency: 'eur' } },
+      })
+    workspace.addDocument(1, acme(30)).addDocument(1, acme(31))
+    const handlers = createTriageHandlers(() => workspace, { subscribe })
+    const context = { senderUrl: 'app://test' }
+    const list = (warnings: 'all' | 'clean' | 'warnings') =>
+      handlers['documents.query']({ agendaId: 1, query: { ...EVERY_DOCUMENT, warnings }, window: FIRST_ROWS }, context)
+    const rowOf = async (id: number) => (await list('all')).rows.find((row) => row.id === id)!
+    expect(await rowOf(30)).toMatchObject({ warnings: ['duplicate'] })
+    const cleanBefore = (await list('clean')).ids
+    expect(cleanBefore).not.toContain(30)
+
+    await handlers['documents.acknowledge']({ id: 30, code: 'duplicate', kind: 'not_duplicate' }, context)
+    emit('documents.changed', { documentIds: [30], agendaIds: [] }) // what the workspace emits after an answer
+    expect(await rowOf(30)).toMatchObject({ warnings: [], acknowledged: ['duplicate'] })
+    // The other one was not answered: still flagged, so still not among the clean ones.
+    expect(await rowOf(31)).toMatchObject({ warnings: ['duplicate'] })
+    const clean = await list('clean')
+    expect(clean.ids).toEqual([30, ...cleanBefore])
+    expect(clean.counts.all).toBe(cleanBefore.length + 1)
+    expect((await list('warnings')).ids).not.toContain(30)
+
+    await handlers['documents.withdrawAcknowledgement']({ id: 30, code: 'duplicate' }, context)
+    emit('documents.changed', { documentIds: [30], agendaIds: [] })
+    expect(await rowOf(30)).toMatchObject({ warnings: ['duplicate'] })
+    expect((await list('clean')).ids).toEqual(cleanBefore)
+  })
+
+  it('an agenda read whole applies the answers kept in the store', async () => {
+    workspace.addDocument(1, doc(40, { data: { header: { issue_date: '2026-02-01', due_date: '2026-01-01' } } }))
+    const before = (await cache.get(1)).rows.find((row) => row.id === 40)!
+    expect(before.warnings).toContain('due_before_issue')
+    await workspace.acknowledge({ documentId: 40, code: 'due_before_issue', kind: 'acknowledged', reason: 'typo' })
+    emit('documents.changed', { documentIds: [], agendaIds: [1] })
+    const after = (await cache.get(1)).rows.find((row) => row.id === 40)!
+    expect(after.warnings).toEqual(before.warnings.filter((code) => code !== 'due_before_issue'))
+    expect(after.acknowledged).toEqual(['due_before_issue'])
+  })
+})
+
 describe('readAgendaRows', () => {
   it('builds the rows from forEachDocument, never asking for the whole list', async () => {
     class VisitingWorkspace extends FakeWorkspace {

@@ -1,3 +1,4 @@
+import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
 import { agendaProfileOf, type AgendaProfile } from '../../../shared/checks/context'
 import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
 import type { DocumentRow } from '../../../shared/ipc'
@@ -11,7 +12,7 @@ import { createStringPool, toDocumentRow, type StringPool } from './rows'
  * supplies the agenda's company and home currency to the rows' warning flags.
  */
 export type RowsWorkspace = Pick<OfflineWorkspace, 'forEachDocument' | 'getDocument'> &
-  Partial<Pick<OfflineWorkspace, 'listAgendas'>>
+  Partial<Pick<OfflineWorkspace, 'listAgendas' | 'acknowledgements' | 'allAcknowledgements'>>
 
 /**
  * What the agenda and document handlers need of one agenda: the inbox rows (id descending,
@@ -51,18 +52,23 @@ export async function companyOf(
 /** Above this many changed documents, an agenda is read again whole instead of one by one. */
 const MAX_PATCHED = 200
 
+const NO_ANSWERS: readonly Acknowledgement[] = Object.freeze([])
+
 /**
  * Reads the rows of `agendaId` (and of its archived documents) through
  * `workspace.forEachDocument`: only the rows are kept,
  * never the whole agenda's documents at once (bench B6 measures that memory). `rates` is the
- * exchange-rate check's reference table (default: the shipped one).
+ * exchange-rate check's reference table (default: the shipped one). The person's answers to
+ * warnings (`allAcknowledgements`, when the workspace has them) are applied to the rows.
  */
 export async function readAgendaRows(
-  workspace: Pick<RowsWorkspace, 'forEachDocument' | 'listAgendas'>,
+  workspace: Pick<RowsWorkspace, 'forEachDocument' | 'listAgendas' | 'allAcknowledgements'>,
   agendaId: number,
   rates?: ReferenceRateTable,
 ): Promise<AgendaRows> {
   const company = await companyOf(workspace, agendaId)
+  const answers = workspace.allAcknowledgements ? await workspace.allAcknowledgements() : new Map()
+  const answersOf = (id: number) => answers.get(id) ?? NO_ANSWERS
   const index = new DuplicateIndexBuilder()
   const strings = createStringPool()
   const rows: DocumentRow[] = []
@@ -70,9 +76,9 @@ export async function readAgendaRows(
   await workspace.forEachDocument(
     agendaId,
     (doc) => {
-      if (doc.local.archived) return void archived.push(toDocumentRow(doc, company, rates, strings))
+      if (doc.local.archived) return void archived.push(toDocumentRow(doc, company, rates, strings, answersOf(doc.id)))
       index.addDocument(doc)
-      rows.push(toDocumentRow(doc, company, rates, strings))
+      rows.push(toDocumentRow(doc, company, rates, strings, answersOf(doc.id)))
     },
     { archived: true },
   )
@@ -94,6 +100,8 @@ export async function readAgendaRows(
  * Marked documents are re-read before the next answer (more than 200 drop the agenda
  * instead). A read that overlapped an event is answered but not kept. Calls are served one
  * at a time, so an answer always reflects every event emitted before it was asked for.
+ * An answer to a warning (*Acknowledge*, *Not a duplicate*, or its withdrawal) comes with a
+ * `documents.changed` naming the document, so its row is read again with the answers applied.
  * The cache belongs to one workspace object: another one (account switch) starts empty.
  * `rates` gives the exchange-rate check's table at each read (new reference days come with a
  * `documents.changed` that drops everything).
@@ -153,6 +161,11 @@ export class AgendaRowCache {
     this.dirty.clear()
     const generation = this.generation
     const views = await Promise.all(ids.map((id) => workspace.getDocument(id)))
+    const answers = new Map<number, readonly Acknowledgement[]>()
+    if (workspace.acknowledgements) {
+      const read = await Promise.all(ids.map((id) => workspace.acknowledgements!(id)))
+      ids.forEach((id, i) => answers.set(id, read[i]!))
+    }
     if (generation !== this.generation) {
       // An agenda was dropped meanwhile; the documents may have changed again: read them next time.
       for (const id of ids) this.dirty.add(id)
@@ -179,7 +192,8 @@ export class AgendaRowCache {
       const rowsSame = kept.length === entry.rows.length && added.length === 0
       const archivedSame = keptArchived.length === entry.archived.length && addedArchived.length === 0
       if (rowsSame && archivedSame) continue
-      const toRow = (doc: CachedDocument) => toDocumentRow(doc, entry.company, rates, strings)
+      const toRow = (doc: CachedDocument) =>
+        toDocumentRow(doc, entry.company, rates, strings, answers.get(doc.id) ?? NO_ANSWERS)
       this.agendas.set(agendaId, {
         // Unchanged lists stay the same arrays: what is derived from them (sort orders, counts) stays too.
         rows: rowsSame ? entry.rows : mergeById(kept, added.map(toRow)),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
 import { runChecks } from '../../../shared/checks/run'
 import type { Document } from '../../../shared/api'
 import type { CachedDocument } from '../../offline'
@@ -55,6 +56,83 @@ describe('the flags of an inbox row', () => {
     expect(withDuplicateFlags(rows, byKey)).toBe(flagged)
     const none = [2, 1].map((id) => toDocumentRow(cached(sampleDocument(id))))
     expect(withDuplicateFlags(none, new DuplicateIndexBuilder().build())).toBe(none)
+  })
+})
+
+describe("an inbox row and the person's answers to its warnings", () => {
+  const answer = (
+    documentId: number,
+    code: Acknowledgement['code'],
+    kind: Acknowledgement['kind'],
+    documentIds?: number[],
+  ): Acknowledgement => ({
+    documentId,
+    code,
+    kind,
+    reason: kind === 'acknowledged' ? 'Checked with the supplier' : null,
+    ...(documentIds ? { documentIds } : {}),
+    at: '2026-01-02T09:30:00.000Z',
+    userId: 7,
+  })
+  const overdueFirst = cached(
+    sampleDocument(2, { data: { header: { issue_date: '2026-02-01', due_date: '2026-01-01' } } }),
+  )
+
+  it('an acknowledged warning moves from warnings to acknowledged: a row whose only warning is answered is clean', () => {
+    expect(toDocumentRow(overdueFirst).warnings).toEqual(['required_fields', 'due_before_issue'])
+    const partly = toDocumentRow(overdueFirst, null, undefined, undefined, [
+      answer(2, 'due_before_issue', 'acknowledged'),
+    ])
+    expect([partly.warnings, partly.acknowledged]).toEqual([['required_fields'], ['due_before_issue']])
+    const answered = toDocumentRow(overdueFirst, null, undefined, undefined, [
+      answer(2, 'due_before_issue', 'acknowledged'),
+      answer(2, 'required_fields', 'acknowledged'),
+    ])
+    expect([answered.warnings, answered.acknowledged]).toEqual([[], ['required_fields', 'due_before_issue']])
+  })
+
+  it('an answer to a check that does not warn (any more) says nothing on the row', () => {
+    const row = toDocumentRow(cached(sampleDocument(1)), null, undefined, undefined, [
+      answer(1, 'due_before_issue', 'acknowledged'),
+    ])
+    expect(row.warnings).toEqual([])
+    expect(row.acknowledged).toBeUndefined()
+  })
+
+  it('a duplicate flag answered Acknowledge, or Not a duplicate of every look-alike, is not counted', () => {
+    const index = new DuplicateIndexBuilder()
+    for (const id of [1, 2, 3]) index.addKey('acme\u0000inv-1', id)
+    const byKey = index.build()
+    const rows = [
+      toDocumentRow(cached(sampleDocument(3)), null, undefined, undefined, [answer(3, 'duplicate', 'acknowledged')]),
+      toDocumentRow(cached(sampleDocument(2)), null, undefined, undefined, [
+        answer(2, 'duplicate', 'not_duplicate', [1, 3]),
+      ]),
+      toDocumentRow(cached(sampleDocument(1)), null, undefined, undefined, [
+        answer(1, 'duplicate', 'not_duplicate', [2]),
+      ]),
+    ]
+    const flagged = withDuplicateFlags(rows, byKey)
+    expect(flagged.map((row) => [row.warnings, row.acknowledged])).toEqual([
+      [[], ['duplicate']],
+      [[], ['duplicate']],
+      // Dismissed for #2 only: #3 looks like it too, so the flag comes back.
+      [['duplicate'], undefined],
+    ])
+  })
+
+  it('the look-alikes of a document are the others sharing one of its keys', () => {
+    const index = new DuplicateIndexBuilder()
+    index.addKey('a', 1)
+    index.addKey('a', 2)
+    index.addKey('b', 2)
+    index.addKey('b', 5)
+    index.addKey('c', 9)
+    const byKey = index.build()
+    expect(byKey.partnersOf(2)).toEqual([1, 5])
+    expect(byKey.partnersOf(1)).toEqual([2])
+    expect(byKey.partnersOf(9)).toEqual([])
+    expect(byKey.partnersOf(4)).toEqual([])
   })
 })
 

@@ -1,3 +1,4 @@
+import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
 import type { AgendaProfile } from '../../../shared/checks/context'
 import { checkIban } from '../../../shared/checks/documentChecks'
 import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
@@ -97,6 +98,9 @@ function sharedList(codes: readonly CheckCode[]): CheckCode[] {
   return list as CheckCode[]
 }
 
+/** The person's answer to the duplicate warning of a row's document, kept beside the row (not sent). */
+const duplicateAnswers = new WeakMap<DocumentRow, Acknowledgement>()
+
 /**
  * Projects a cached document onto the compact inbox row (`documents.query`, `documents.rows`): only what the
  * list shows, searches, sorts and flags by. Missing extracted data becomes null; never throws.
@@ -108,12 +112,17 @@ function sharedList(codes: readonly CheckCode[]): CheckCode[] {
  * invoice number's string when equal, type, state and currency come from a pool shared by the
  * process, and names and dates from `strings` (a {@link createStringPool} of the agenda's read)
  * when given. Never mutate a row.
+ *
+ * `answers` are the person's answers to the document's warnings (its acknowledgements): a
+ * warning answered *Acknowledge* moves from `warnings` to `acknowledged` (it no longer counts);
+ * the answer to the duplicate warning is kept for {@link withDuplicateFlags}.
  */
 export function toDocumentRow(
   doc: CachedDocument,
   company: AgendaProfile | null = null,
   rates?: ReferenceRateTable,
   strings: StringPool = unpooled,
+  answers: readonly Acknowledgement[] = [],
 ): DocumentRow {
   const header = doc.data?.header
   const pooled = (value: string | null | undefined): string | null => {
@@ -124,7 +133,9 @@ export function toDocumentRow(
   const supplierName = pooled(doc.supplier?.name)
   const invoiceNo = str(header?.invoice_no)
   const variableSymbol = str(header?.variable_symbol)
-  return {
+  const own = ownWarnings(doc, company, rates)
+  const answered = answers.length === 0 ? [] : own.filter((code) => answers.some((a) => answersWarning(a, code)))
+  const row: DocumentRow = {
     id: doc.id,
     type: vocabulary(doc.type),
     state: vocabulary(doc.state),
@@ -140,8 +151,29 @@ export function toDocumentRow(
     commentsCount: typeof doc.comments_count === 'number' && doc.comments_count >= 0 ? doc.comments_count : 0,
     pending: Math.max(0, doc.local?.pendingActions ?? 0),
     failed: doc.local?.failed ?? null,
-    warnings: sharedList(ownWarnings(doc, company, rates)),
+    warnings: sharedList(answered.length === 0 ? own : own.filter((code) => !answered.includes(code))),
   }
+  if (answered.length > 0) row.acknowledged = sharedList(answered)
+  const duplicateAnswer = answers.find((answer) => answer.code === 'duplicate')
+  if (duplicateAnswer) duplicateAnswers.set(row, duplicateAnswer)
+  return row
+}
+
+/** True when `answer` (*Acknowledge*) answers the document's own warning `code`. */
+function answersWarning(answer: Acknowledgement, code: CheckCode): boolean {
+  return answer.code === code && answer.kind === 'acknowledged'
+}
+
+/**
+ * True when `answer` still answers the row's duplicate flag: *Acknowledge* always; *Not a
+ * duplicate* while every document the flag pairs it with (`partners`) was among those dismissed
+ * (a new look-alike flags it again, as in the checks panel: acknowledgement.ts).
+ */
+function answersDuplicate(answer: Acknowledgement | undefined, partners: () => readonly number[]): boolean {
+  if (!answer) return false
+  if (answer.kind === 'acknowledged') return true
+  const dismissed = new Set(answer.documentIds ?? [])
+  return partners().every((id) => dismissed.has(id))
 }
 
 /** The flagged rows of each listed agenda, kept while its rows array lives (it is replaced on change). */
@@ -149,15 +181,17 @@ const flaggedRows = new WeakMap<object, readonly DocumentRow[]>()
 
 /**
  * `rows` (id descending) with `duplicate` added to the warnings of every document that shares
- * a duplicate key (supplier + invoice no., supplier + total + issue date, file name) with
- * another document of the agenda: `duplicates.sharedIds()`, from the {@link DuplicateIndex}
- * of the same read. Only the flagged rows are copied (`rows` itself
- * when none is); the answer is kept for the same `rows` array, so listing an unchanged agenda
- * again costs nothing and answers the same array.
+ * a duplicate key (supplier + invoice no., supplier + total + issue date, same file bytes, file
+ * name) with another document of the agenda: `duplicates.sharedIds()`, from the
+ * {@link DuplicateIndex} of the same read. A document whose duplicate warning the person
+ * answered (*Acknowledge*, or *Not a duplicate* of every document it now pairs with:
+ * `duplicates.partnersOf`) gets `duplicate` in `acknowledged` instead. Only the flagged rows are
+ * copied (`rows` itself when none is); the answer is kept for the same `rows` array, so listing
+ * an unchanged agenda again costs nothing and answers the same array.
  */
 export function withDuplicateFlags(
   rows: readonly DocumentRow[],
-  duplicates: Pick<DuplicateIndex, 'sharedIds'>,
+  duplicates: Pick<DuplicateIndex, 'sharedIds' | 'partnersOf'>,
 ): readonly DocumentRow[] {
   const known = flaggedRows.get(rows)
   if (known) return known
@@ -165,11 +199,13 @@ export function withDuplicateFlags(
   let flagged = rows
   if (ids.length > 0) {
     const shared = new Set(ids)
-    flagged = rows.map((row) =>
-      shared.has(row.id) && !row.warnings.includes('duplicate')
-        ? { ...row, warnings: sharedList([...row.warnings, 'duplicate']) }
-        : row,
-    )
+    flagged = rows.map((row) => {
+      if (!shared.has(row.id) || row.warnings.includes('duplicate')) return row
+      if (answersDuplicate(duplicateAnswers.get(row), () => duplicates.partnersOf(row.id))) {
+        return { ...row, acknowledged: sharedList([...(row.acknowledged ?? []), 'duplicate']) }
+      }
+      return { ...row, warnings: sharedList([...row.warnings, 'duplicate']) }
+    })
   }
   flaggedRows.set(rows, flagged)
   return flagged

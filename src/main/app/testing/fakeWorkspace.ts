@@ -106,6 +106,13 @@ export class FakeWorkspace implements TriageWorkspace {
     return [...this.acks.values()].filter((ack) => ack.documentId === documentId)
   }
 
+  async allAcknowledgements(): Promise<Map<number, Acknowledgement[]>> {
+    const byDocument = new Map<number, Acknowledgement[]>()
+    for (const ack of this.acks.values())
+      byDocument.set(ack.documentId, [...(byDocument.get(ack.documentId) ?? []), ack])
+    return byDocument
+  }
+
   async acknowledge(answer: Omit<Acknowledgement, 'at' | 'userId'>): Promise<Acknowledgement> {
     const stored = { ...answer, at: '2026-01-02T09:30:00.000Z', userId: 7 }
     this.acks.set(`${answer.documentId}!${answer.code}`, stored)

@@ -25,6 +25,27 @@ export interface FileRecord {
   lastAccess: number
 }
 
+/**
+ * One version of a document's original file as Docket held it: the SHA-256 of its bytes
+ * (lowercase hex), its size in bytes and when Docket first held these bytes (UTC ISO 8601).
+ */
+export interface FileVersion {
+  sha256: string
+  size: number
+  seenAt: string
+}
+
+/**
+ * The content hashes of one document's original file, oldest first: a new version is added when
+ * Docket holds bytes whose hash differs from the newest (the service sends no checksum, size or
+ * version of a file, so the bytes themselves tell one version from another). The newest is the
+ * document's file now (the duplicate check compares it).
+ */
+export interface ContentHashRecord {
+  documentId: number
+  versions: FileVersion[]
+}
+
 /** Where the last pull left off: what the next one asks `modified_since` and lists. */
 export interface PullCursor {
   /** When the last complete pull began (UTC ISO 8601). */

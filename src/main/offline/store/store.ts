@@ -24,7 +24,7 @@ import { Mutex } from './mutex'
 import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
 import type { HistoryEvent } from '../../../shared/history/events'
 import type { Correction, CorrectionEvent } from '../../../shared/corrections'
-import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './records'
+import type { AgendaOffline, ContentHashRecord, DocumentRecord, FileRecord, PullCursor } from './records'
 
 /**
  * The local store of one account: LevelDB (classic-level; memory-level in tests) split into
@@ -49,6 +49,9 @@ import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './re
  *                  the service's own value becomes the corrected one (offline/corrections.ts)
  * - `correctionLog` `<doc id>!<at>!<seq>` -> {@link CorrectionEvent}: what happened to them
  *                  (corrected, withdrawn, settled), for the document's history
+ * - `hashes`      `<doc id>` -> {@link ContentHashRecord}: the SHA-256 of each version of the
+ *                  document's original Docket held (viewed, copied offline or uploaded); local
+ *                  only, untouched by pulls, removed with the document
  * - `meta`        the pull cursor, the outbox sequence, id maps (keys.ts `META`)
  *
  * Optimistic effects are not written into `docs`: the view is the stored server state with
@@ -96,6 +99,7 @@ export class Store {
   private historyCounter = 0
   private readonly corrections: Sub<Correction>
   private readonly correctionLog: Sub<CorrectionEvent>
+  private readonly hashes: Sub<ContentHashRecord>
   private readonly meta: Sub<unknown>
 
   constructor(
@@ -123,6 +127,7 @@ export class Store {
     this.history = db.sublevel<string, HistoryEvent>('history', json)
     this.corrections = db.sublevel<string, Correction>('corrections', json)
     this.correctionLog = db.sublevel<string, CorrectionEvent>('correctionLog', json)
+    this.hashes = db.sublevel<string, ContentHashRecord>('hashes', json)
     this.meta = db.sublevel<string, unknown>('meta', json)
   }
 
@@ -291,12 +296,13 @@ export class Store {
     return ops
   }
 
-  /** Ops that forget a document, its index entries and comments (not its files). */
+  /** Ops that forget a document, its index entries, comments and file hashes (not its files). */
   async deleteDocumentOps(id: number): Promise<BatchOp[]> {
     const previous = await this.getDocument(id)
     const ops: BatchOp[] = [
       { type: 'del', sublevel: this.sub(this.docs), key: pad(id) },
       { type: 'del', sublevel: this.sub(this.watch), key: pad(id) },
+      { type: 'del', sublevel: this.sub(this.hashes), key: pad(id) },
     ]
     if (previous)
       ops.push({ type: 'del', sublevel: this.sub(this.agendaDocs), key: agendaDocumentKey(previous.agendaId, id) })
@@ -490,6 +496,20 @@ export class Store {
     return found
   }
 
+  /**
+   * Every answer to a warning the account holds, by document id (the inbox rows read them with
+   * an agenda: one scan of the `acks` sublevel, which holds only what a person answered).
+   */
+  async allAcknowledgements(): Promise<Map<number, Acknowledgement[]>> {
+    const found = new Map<number, Acknowledgement[]>()
+    for await (const value of this.acks.values()) {
+      const list = found.get(value.documentId)
+      if (list) list.push(value)
+      else found.set(value.documentId, [value])
+    }
+    return found
+  }
+
   /** Op writing (or replacing) the answer to one check of a document. */
   putAcknowledgementOp(ack: Acknowledgement): BatchOp {
     return { type: 'put', sublevel: this.sub(this.acks), key: acknowledgementKey(ack.documentId, ack.code), value: ack }
@@ -580,6 +600,31 @@ export class Store {
       key: correctionEventKey(event.documentId, event.at, seq),
       value: event,
     }
+  }
+
+  // ------------------------------------------------------------------ content hashes
+
+  /** The content hashes of a document's original file (every version Docket held), if any. */
+  async contentHashOf(documentId: number): Promise<ContentHashRecord | undefined> {
+    return this.hashes.get(pad(documentId))
+  }
+
+  /**
+   * The SHA-256 of the newest version of each document's original Docket held, by document id:
+   * one scan of the `hashes` sublevel, which holds only the documents whose bytes Docket held.
+   */
+  async newestContentHashes(): Promise<Map<number, string>> {
+    const found = new Map<number, string>()
+    for await (const record of this.hashes.values()) {
+      const newest = record.versions.at(-1)
+      if (newest) found.set(record.documentId, newest.sha256)
+    }
+    return found
+  }
+
+  /** Op writing (replacing) the content hashes of a document's original file. */
+  putContentHashOp(record: ContentHashRecord): BatchOp {
+    return { type: 'put', sublevel: this.sub(this.hashes), key: pad(record.documentId), value: record }
   }
 
   /** Records that an upload entry created a document, so no other upload takes it for its own. */

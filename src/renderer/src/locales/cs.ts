@@ -598,6 +598,7 @@ export const cs = {
   'triage.flag.warnings': 'Neprošlé kontroly: {checks}',
   'triage.flag.duplicate': 'Možný duplikát',
   'triage.flag.none': 'Bez varování',
+  'triage.flag.acknowledged': 'Vzato na vědomí, nepočítá se: {checks}',
   'triage.check.due_before_issue': 'splatnost před vystavením',
   'triage.check.overdue': 'po splatnosti',
   'triage.check.iban': 'neplatný IBAN',
@@ -1066,6 +1067,10 @@ export const cs = {
   'documents.check.duplicate.warning.total_date':
     'Možná duplicita dokladu {others}: stejný dodavatel, částka a datum vystavení.',
   'documents.check.duplicate.warning.file': 'Možná duplicita dokladu {others}: nahráno pod stejným názvem souboru.',
+  'documents.check.duplicate.warning.content':
+    'Duplicita dokladu {others}: soubor je bajtově shodný se souborem dokladu od {otherSupplier}, faktura {otherInvoiceNo}, v agendě „{otherAgenda}“.',
+  'documents.check.duplicate.warning.content_unnamed':
+    'Duplicita dokladu {others}: soubor je bajtově shodný se souborem dokladu v agendě „{otherAgenda}“, jehož dodavatel a číslo faktury ještě nejsou vytěžené.',
   'documents.checks.rule': 'EN 16931 {rule}',
   'triage.check.vat_per_rate': 'DPH za sazbu neodpovídá základu',
   'triage.check.amount_due': 'k úhradě neodpovídá celkem − zaplaceno',

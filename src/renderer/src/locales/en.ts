@@ -559,6 +559,7 @@ export const en = {
   'triage.flag.warnings': 'Failed checks: {checks}',
   'triage.flag.duplicate': 'Possible duplicate',
   'triage.flag.none': 'No warnings',
+  'triage.flag.acknowledged': 'Answered, not counted: {checks}',
   'triage.check.due_before_issue': 'due before issued',
   'triage.check.overdue': 'overdue',
   'triage.check.iban': 'IBAN not valid',
@@ -1003,6 +1004,10 @@ export const en = {
   'documents.check.duplicate.warning.total_date':
     'Possible duplicate of {others}: same supplier, total and issue date.',
   'documents.check.duplicate.warning.file': 'Possible duplicate of {others}: uploaded under the same file name.',
+  'documents.check.duplicate.warning.content':
+    'Duplicate of {others}: the file is byte-identical to that of {otherSupplier}, invoice {otherInvoiceNo}, in agenda “{otherAgenda}”.',
+  'documents.check.duplicate.warning.content_unnamed':
+    'Duplicate of {others}: the file is byte-identical to that of a document in agenda “{otherAgenda}” whose supplier and invoice number are not extracted yet.',
   'documents.checks.rule': 'EN 16931 {rule}',
   'triage.check.vat_per_rate': 'VAT per rate is not base × rate',
   'triage.check.amount_due': 'amount due is not total − paid',

@@ -53,9 +53,17 @@ export const documentRowSchema = z.object({
    * the document's own checks (`rowWarnings` of src/shared/checks, against the agenda's
    * company and home currency) and IBAN, plus `duplicate` when another document of the agenda
    * looks like the same invoice. `overdue` is left out: the due date column shows it, and it
-   * changes with the day, not with the document.
+   * changes with the day, not with the document. A warning the person answered (*Not a
+   * duplicate*, *Acknowledge*) is not here but in `acknowledged`: it no longer counts.
    */
   warnings: z.array(checkCodeSchema),
+  /**
+   * The checks this document fails whose warning the person answered (kept per account,
+   * src/shared/checks/acknowledgement.ts): shown quietly, never counted as a warning (the
+   * *Clean* filter, the tab counts and *Mark clean ones ready* treat them as answered).
+   * Absent or empty when none.
+   */
+  acknowledged: z.array(checkCodeSchema).optional(),
 })
 export type DocumentRow = z.infer<typeof documentRowSchema>
 
@@ -71,6 +79,8 @@ export const cachedDocumentSchema = documentSchema.extend({
      * already hold the corrected values; `extracted` is the service's value now.
      */
     corrections: z.array(correctionSchema).optional(),
+    /** SHA-256 of the newest version of the original, when Docket held its bytes. */
+    contentSha256: z.string().optional(),
   }),
 })
 export type CachedDocumentView = z.infer<typeof cachedDocumentSchema>

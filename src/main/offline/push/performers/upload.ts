@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PULLED_TYPES } from '../../client'
+import { contentHashOps } from '../../contentHashes'
 import { OfflineError } from '../../errors'
 import { serverCopyOps } from '../../serverCopies'
 import { findUploadedDocuments } from '../alreadyApplied'
@@ -12,8 +13,9 @@ import type { Performer } from './performer'
  * Upload of the files stored beside the outbox (`<dir>/uploads/<entry id>/<index>`). Not
  * idempotent: after a lost or partly done upload, the files already on the service are found
  * first (push/alreadyApplied.ts) and only the others are sent. The documents created are
- * claimed (no later upload takes them for its own) and cached; their bytes are removed once
- * the entry is done. Error `upload_file_missing` when a stored file is gone.
+ * claimed (no later upload takes them for its own) and cached, each with the SHA-256 of the
+ * bytes sent (its content hash: contentHashes.ts); their bytes are removed once the entry is
+ * done. Error `upload_file_missing` when a stored file is gone.
  */
 export const upload: Performer<'documents.upload'> = async (entry, ctx) => {
   const { action } = entry
@@ -46,6 +48,10 @@ export const upload: Performer<'documents.upload'> = async (entry, ctx) => {
   }
   const newIds = ids.filter((id): id is number => id !== undefined)
   const ops = newIds.map((id) => store.putUploadClaimOp(id, entry.id))
+  const at = clock().toISOString()
+  for (const [index, id] of ids.entries()) {
+    if (id !== undefined) ops.push(...(await contentHashOps(store, id, contents[index]!, at)))
+  }
   try {
     const docs =
       newIds.length > 0
