@@ -163,6 +163,12 @@ export interface OfflineWorkspace {
   acknowledge(answer: Omit<Acknowledgement, 'at' | 'userId'>): Promise<Acknowledgement>
   /** Removes the answer to one check of a document (*Undo acknowledgement*). Errors: `storage`, `closed`. */
   withdrawAcknowledgement(documentId: number, code: CheckCode): Promise<void>
+  /** The evidence read from a document's file, as stored (unvalidated), or undefined (src/main/app/evidence). */
+  storedEvidence(documentId: number): Promise<unknown>
+  /** Keeps the evidence read from a document's file, until the document is forgotten. Errors: `storage`, `closed`. */
+  storeEvidence(documentId: number, evidence: unknown): Promise<void>
+  /** The cached original, or null when this device has none (never fetches). */
+  cachedOriginal(documentId: number): Promise<{ contentType: string; bytes: Uint8Array } | null>
   /** The person opened an agenda (its documents were listed): available offline by default for 30 days. Never rejects. */
   noteAgendaOpened(agendaId: number): Promise<void>
   /**
@@ -482,6 +488,19 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     async withdrawAcknowledgement(documentId, code) {
       ensureOpen()
       await store.batch([store.deleteAcknowledgementOp(documentId, code)])
+    },
+
+    storedEvidence: (documentId) => store.evidenceOf(documentId),
+
+    async storeEvidence(documentId, evidence) {
+      ensureOpen()
+      // Evidence can be read again: losing the last one to a power cut costs nothing.
+      await store.batch([store.putEvidenceOp(documentId, evidence)], { fsync: false })
+    },
+
+    async cachedOriginal(documentId) {
+      const cached = await files.get('original', documentId)
+      return cached ? { contentType: cached.record.contentType, bytes: cached.bytes } : null
     },
 
     async setAgendaOffline(agendaId, change) {

@@ -36,6 +36,8 @@ import type { AgendaOffline, DocumentRecord, FileRecord, PullCursor } from './re
  * - `acks`        `<doc id>!<check code>` -> {@link Acknowledgement}: the person's answers to
  *                  warnings (*Not a duplicate*, *Acknowledge*); local only, never journaled,
  *                  untouched by pulls
+ * - `evidence`    `<doc id>` -> what Docket read from the document's own file (src/shared/evidence);
+ *                  local only, never journaled, removed with the document
  * - `meta`        the pull cursor, the outbox sequence, id maps (keys.ts `META`)
  *
  * Optimistic effects are not written into `docs`: the view is the stored server state with
@@ -78,6 +80,7 @@ export class Store {
   private readonly watch: Sub<number>
   private readonly files: Sub<FileRecord>
   private readonly acks: Sub<Acknowledgement>
+  private readonly evidence: Sub<unknown>
   private readonly meta: Sub<unknown>
 
   constructor(
@@ -102,6 +105,7 @@ export class Store {
     this.watch = db.sublevel<string, number>('watch', json)
     this.files = db.sublevel<string, FileRecord>('files', json)
     this.acks = db.sublevel<string, Acknowledgement>('acks', json)
+    this.evidence = db.sublevel<string, unknown>('evidence', json)
     this.meta = db.sublevel<string, unknown>('meta', json)
   }
 
@@ -280,6 +284,7 @@ export class Store {
     if (previous)
       ops.push({ type: 'del', sublevel: this.sub(this.agendaDocs), key: agendaDocumentKey(previous.agendaId, id) })
     for await (const key of this.comments.keys(under(id))) ops.push(this.deleteCommentKeyOp(key))
+    ops.push({ type: 'del', sublevel: this.sub(this.evidence), key: pad(id) })
     return ops
   }
 
@@ -477,6 +482,20 @@ export class Store {
   /** Op removing the answer to one check of a document (nothing when there is none). */
   deleteAcknowledgementOp(documentId: number, code: string): BatchOp {
     return { type: 'del', sublevel: this.sub(this.acks), key: acknowledgementKey(documentId, code) }
+  }
+
+  /**
+   * What Docket read from a document's own file (src/shared/evidence: words with boxes, an
+   * embedded e-invoice, payment QR codes), as stored; undefined when not read yet. The caller
+   * validates it (a value written by another version of Docket may differ).
+   */
+  async evidenceOf(documentId: number): Promise<unknown> {
+    return this.evidence.get(pad(documentId))
+  }
+
+  /** Op writing the evidence of a document (local only, never journaled; forgotten with the document). */
+  putEvidenceOp(documentId: number, value: unknown): BatchOp {
+    return { type: 'put', sublevel: this.sub(this.evidence), key: pad(documentId), value }
   }
 
   /** Records that an upload entry created a document, so no other upload takes it for its own. */
