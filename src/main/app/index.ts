@@ -6,6 +6,10 @@ import { createAgendaEditingHandlers } from './agendas/editing'
 import { createAgendaOfflineHandlers } from './agendas/offline'
 import { AuthService, type SandboxInfo } from './auth'
 import { createOriginalFileHandlers } from './documents/originals'
+import { inlineEvidenceReader, WorkerEvidenceReader, type EvidenceWorkerEntry } from './evidence/evidenceThread'
+import { createEvidenceHandlers } from './evidence/handlers'
+import { createOcr } from './evidence/ocr'
+import { createEvidenceService } from './evidence/service'
 import { createPreviewImages, type PreviewImages, type PreviewUrlOf } from './documents/previewImages'
 import { EventBus } from './eventBus'
 import { createExportHandlers } from './export/handlers'
@@ -83,6 +87,13 @@ export interface AppServicesOptions {
   pageDecoder?: DocumentPageDecoder
   /** Where the exchange-rate check's reference rates are fetched from (tests); default the ECB. */
   referenceRates?: ReferenceRatesSettings
+  /**
+   * The evidence worker thread (src/main/app/evidence/evidenceWorker.ts, built or as source):
+   * PDFs and QR codes are read there. Without it they are read on the calling thread (tests).
+   */
+  evidenceWorker?: EvidenceWorkerEntry
+  /** OCR of scans without a text layer (tesseract.js, in its own worker; default true). */
+  ocr?: boolean
   log?: (line: string) => void
 }
 
@@ -229,8 +240,19 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const uploadProgress = new UploadProgressReporter((progress) => bus.emit('upload.progress', progress))
   bus.connect((event, payload) => uploadProgress.onEvent(event, payload))
   const outbox = createOutboxHandlers(getWorkspace)
+  const evidence = createEvidenceService({
+    getWorkspace,
+    reader: options.evidenceWorker
+      ? new WorkerEvidenceReader({ ...options.evidenceWorker, log })
+      : inlineEvidenceReader,
+    ocr: options.ocr === false ? null : createOcr(),
+    log,
+    // The document's checks read the evidence: the pane re-reads the document.
+    onRead: (documentId) => bus.emit('documents.changed', { documentIds: [documentId], agendaIds: [] }),
+  })
   // The row cache follows the workspace's events to stay exact (src/main/app/documents/rowCache.ts).
   const triage = createTriageHandlers(getWorkspace, {
+    evidence: async (documentId) => (await evidence.evidenceOf(documentId, { waitMs: 0 })).evidence,
     subscribe: (listener) => bus.connect(listener),
     referenceRates: () => referenceRates.table(),
     ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
@@ -271,6 +293,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...createAgendaEditingHandlers({ getWorkspace, getClient: currentClient }),
     ...createAgendaOfflineHandlers(getWorkspace),
     ...createOriginalFileHandlers({ getWorkspace, files }),
+    ...createEvidenceHandlers({ getWorkspace, evidence }),
     ...createExportHandlers({ getWorkspace, files }),
     ...createUploadHandlers({ getWorkspace, progress: uploadProgress }),
     ...createWebhookHandlers({ getClient: currentClient }),
@@ -337,6 +360,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     },
     async close() {
       memory.stop()
+      await evidence.close()
       await referenceRates.close()
       await session.close()
       await auth.close()

@@ -2,7 +2,12 @@ import type { AgendaListWorkspace } from './agendas/list'
 import { createAgendaListHandlers } from './agendas/list'
 import { createCommentHandlers, type CommentsWorkspace } from './comments/handlers'
 import { createAgendaRowsSource, type AgendaRowsOptions } from './documents/agendaRows'
-import { createDocumentHandlers, type DocumentChannel, type DocumentsWorkspace } from './documents/handlers'
+import {
+  createDocumentHandlers,
+  type DocumentChannel,
+  type DocumentHandlerDeps,
+  type DocumentsWorkspace,
+} from './documents/handlers'
 import type { PreviewUrlOf } from './documents/previewImages'
 import type { RowsWorkspace } from './documents/rowCache'
 import type { HandlersFor } from './router'
@@ -14,6 +19,8 @@ export type TriageWorkspace = AgendaListWorkspace & RowsWorkspace & DocumentsWor
 export interface TriageOptions extends AgendaRowsOptions {
   /** Builds the URL `documents.preview` answers (the host's route for preview images). */
   previewUrl?: PreviewUrlOf
+  /** The evidence read from a document's file, for its checks (src/main/app/evidence). */
+  evidence?: DocumentHandlerDeps['evidence']
 }
 
 /** The channels the triage screen reads and acts through, all served by the local store. */
@@ -40,6 +47,7 @@ export function createTriageHandlers(
       ...(options.now ? { now: options.now } : {}),
       ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
       ...(options.referenceRates ? { referenceRates: options.referenceRates } : {}),
+      ...(options.evidence ? { evidence: options.evidence } : {}),
     }),
     ...createCommentHandlers(getWorkspace),
   }

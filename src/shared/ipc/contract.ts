@@ -4,6 +4,7 @@ import { appChannels, appEvents } from './channels/app'
 import { authChannels, authEvents } from './channels/auth'
 import { commentChannels } from './channels/comments'
 import { documentChannels, documentEvents } from './channels/documents'
+import { evidenceChannels } from './channels/evidence'
 import { exportChannels } from './channels/export'
 import { outboxChannels, outboxEvents } from './channels/outbox'
 import { syncChannels, syncEvents } from './channels/sync'
@@ -19,6 +20,7 @@ export const channels = {
   ...authChannels,
   ...agendaChannels,
   ...documentChannels,
+  ...evidenceChannels,
   ...commentChannels,
   ...outboxChannels,
   ...syncChannels,

@@ -47,6 +47,8 @@ export interface EvidenceServiceDeps {
   log?: (line: string) => void
   /** Monotonic ms (performance.now), for `elapsedMs`. */
   clock?: () => number
+  /** Called when a document's evidence was read (or completed): the app re-reads its checks. */
+  onRead?: (documentId: number) => void
 }
 
 /** Most documents whose evidence is kept in memory (the rest are read from the store again). */
@@ -83,6 +85,18 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
   const running = new Map<number, { first: Promise<void>; all: Promise<void> }>()
   const failed = new Map<number, { code: string; message: string }>()
   let closed = false
+  /** The workspace the memory belongs to: another account's workspace starts afresh. */
+  let owner: EvidenceWorkspace | null = null
+
+  const workspaceNow = (): EvidenceWorkspace => {
+    const workspace = deps.getWorkspace()
+    if (workspace !== owner) {
+      owner = workspace
+      memory.clear()
+      failed.clear()
+    }
+    return workspace
+  }
 
   const remember = (id: number, evidence: DocumentEvidence, complete: boolean) => {
     memory.delete(id)
@@ -113,17 +127,23 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
     return parsed.success ? { evidence: parsed.data, complete: value.complete === true } : null
   }
 
-  async function keep(id: number, evidence: DocumentEvidence, complete: boolean): Promise<void> {
+  async function keep(
+    workspace: EvidenceWorkspace,
+    id: number,
+    evidence: DocumentEvidence,
+    complete: boolean,
+  ): Promise<void> {
+    // Read for an account no longer open: its store is closed, and this memory is another's.
+    if (workspace !== owner) return
     remember(id, evidence, complete)
-    await deps
-      .getWorkspace()
+    await workspace
       .storeEvidence(id, { evidence, complete })
       .catch((error: unknown) => deps.log?.(`evidence of ${id} not stored: ${String(error)}`))
+    deps.onRead?.(id)
   }
 
   /** The file to read: the original (fetched only with `fetch`), else null. */
-  async function originalOf(id: number, fetch: boolean) {
-    const workspace = deps.getWorkspace()
+  async function originalOf(workspace: EvidenceWorkspace, id: number, fetch: boolean) {
     if (!fetch) return workspace.cachedOriginal(id)
     return workspace.getOriginal(id).catch(() => workspace.cachedOriginal(id))
   }
@@ -134,10 +154,10 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
     const first = new Promise<void>((resolve) => (firstDone = resolve))
     const all = (async () => {
       const started = clock()
-      const workspace = deps.getWorkspace()
+      const workspace = workspaceNow()
       const doc = await workspace.getDocument(id)
       if (!doc) return
-      const original = await originalOf(id, fetch)
+      const original = await originalOf(workspace, id, fetch)
       const problems: EvidenceProblem[] = []
       let pages: EvidencePage[] = []
       let words: EvidenceWord[] = []
@@ -164,7 +184,7 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
       })
       const hasText = pages.some((page) => page.source === 'text')
       if (hasText || einvoice) {
-        await keep(id, base(), false)
+        await keep(workspace, id, base(), false)
         firstDone()
       }
       // Step two: QR codes (and OCR without text) from an image of the invoice: the original
@@ -193,7 +213,7 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
         }
       }
       if (!original && !image) return
-      await keep(id, base(), true)
+      await keep(workspace, id, base(), true)
     })()
       .catch((error: unknown) => {
         const code = error instanceof EvidenceReadError ? error.code : 'internal'
@@ -210,16 +230,28 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
     return { first, all }
   }
 
+  /** `ready`, or `failed` when the file yielded nothing but problems (the first one says why). */
+  const stateOf = (entry: { evidence: DocumentEvidence; complete: boolean }): EvidenceState => {
+    const { evidence } = entry
+    const nothing = evidence.words.length === 0 && !evidence.einvoice && evidence.payments.length === 0
+    const problem = evidence.problems[0]
+    if (nothing && problem && entry.complete) {
+      return { status: 'failed', ...entry, problem: { code: problem.code, message: problem.message } }
+    }
+    return { status: 'ready', ...entry }
+  }
+
   async function current(id: number): Promise<EvidenceState | null> {
+    workspaceNow()
     const inMemory = memory.get(id)
     if (inMemory) {
       remember(id, inMemory.evidence, inMemory.complete)
-      return { status: 'ready', ...inMemory }
+      return stateOf(inMemory)
     }
     const fromStore = await stored(id)
     if (fromStore) {
       remember(id, fromStore.evidence, fromStore.complete)
-      return { status: 'ready', ...fromStore }
+      return stateOf(fromStore)
     }
     return null
   }
@@ -234,7 +266,7 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
       let job = running.get(documentId)
       if (!job) {
         // Read only what can be had: the opened document may fetch; others need a cached file.
-        const workspace = deps.getWorkspace()
+        const workspace = workspaceNow()
         if (!options.fetch && !(await workspace.cachedOriginal(documentId))) {
           return known ?? { status: 'none', evidence: null, complete: true }
         }
