@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path'
 import type { AppInfo, EventName, EventPayload } from '../../shared/ipc'
 import type { DocumentPageDecoder } from '../api/pageDecoder'
 import type { AccountStore } from '../auth/accountStore'
@@ -315,6 +316,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       const started = await startSandbox({
         port: 0,
         fixturesDir: options.demoFixturesDir,
+        // Invoices with a misread value beside the demo invoices: what the evidence checks catch.
+        plantedFixturesDir: join(dirname(options.demoFixturesDir), 'planted'),
         documents: DEMO_SYNTHETIC_DOCUMENTS,
         ...options.demoSandboxOptions,
       })

@@ -150,3 +150,38 @@ describe('evidence of the real invoices', () => {
     ).toBe(true)
   })
 })
+
+describe('the demo invoices with a planted error (resources/demo/planted)', () => {
+  const planted = loadFixtures(join(root, 'resources/demo/planted'))
+  const expected: Record<string, { variant: string; invoice: string | number }> = {
+    EN16931_Einfach: { variant: 'total', invoice: 529.87 },
+    EN16931_Physiotherapeut: { variant: 'iban', invoice: 'DE02120300000000202051' },
+    EN16931_Reisekostenabrechnung: { variant: 'issue_date', invoice: '2018-07-13' },
+  }
+
+  it.each(planted.map((f) => [f.name, f] as const))(
+    'flags the error planted in %s with the invoice’s value',
+    async (name, fixture) => {
+      const reading = await readPdf(fixture.pdf)
+      const read: DocumentEvidence = {
+        version: '1',
+        source: 'original',
+        pages: reading.pages,
+        words: reading.words,
+        einvoice: reading.einvoice,
+        payments: [],
+        problems: [],
+        elapsedMs: 0,
+      }
+      const check = evidenceChecks(documentOf(fixture), read).find((c) => c.code === 'einvoice')!
+      const want = expected[name]!
+      expect(check).toMatchObject({ status: 'warning', variant: want.variant })
+      if (typeof want.invoice === 'number') expect(check.computed).toBe(want.invoice)
+      else expect(check.params?.['invoiceValue']).toBe(want.invoice)
+    },
+  )
+
+  it('holds one planted invoice per row of its README', () => {
+    expect(planted.map((f) => f.name).sort()).toEqual(Object.keys(expected).sort())
+  })
+})

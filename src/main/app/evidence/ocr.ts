@@ -47,8 +47,12 @@ async function languageFolder(): Promise<string> {
   return folder
 }
 
-/** A recogniser; the tesseract worker starts on the first page and is kept until {@link Ocr.close}. */
-export function createOcr(): Ocr {
+/**
+ * A recogniser; the tesseract worker starts on the first page and stops after `idleMs`
+ * (default 30 s) without pages, or on {@link Ocr.close}.
+ */
+export function createOcr(options: { idleMs?: number } = {}): Ocr {
+  const idleMs = options.idleMs ?? 30_000
   let worker: Promise<TesseractWorker> | null = null
   let queue: Promise<unknown> = Promise.resolve()
   let folder: Promise<string> | null = null
@@ -84,13 +88,28 @@ export function createOcr(): Ocr {
     }
   }
 
+  // The recogniser holds about 300 MB (the models in WebAssembly memory): stopped when idle.
+  let idle: NodeJS.Timeout | null = null
+  const stopWhenIdle = () => {
+    if (idle) clearTimeout(idle)
+    idle = setTimeout(() => {
+      const current = worker
+      worker = null
+      void current?.then((recogniser) => recogniser.terminate()).catch(() => undefined)
+    }, idleMs)
+    idle.unref()
+  }
+
   return {
     recognize(image, page, timeoutMs = 20_000) {
+      if (idle) clearTimeout(idle)
       const next = queue.then(() => run(image, page, timeoutMs))
       queue = next.catch(() => undefined)
+      void queue.then(stopWhenIdle)
       return next
     },
     async close() {
+      if (idle) clearTimeout(idle)
       const current = worker
       worker = null
       if (current) await (await current.catch(() => null))?.terminate().catch(() => undefined)

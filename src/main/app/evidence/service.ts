@@ -273,12 +273,13 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
         job = read(documentId, options.fetch === true)
         running.set(documentId, job)
       }
-      let timer: NodeJS.Timeout | undefined
-      await Promise.race([
-        job.first,
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, options.waitMs ?? 1500))),
-      ])
-      clearTimeout(timer)
+      const waitMs = options.waitMs ?? 1500
+      // The checks of an opened document never wait (documents.get answers at once).
+      if (waitMs > 0) {
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([job.first, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))])
+        clearTimeout(timer)
+      }
       const after = await current(documentId)
       if (after) return after
       const failure = failed.get(documentId)
