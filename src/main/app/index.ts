@@ -251,9 +251,24 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     // The document's checks read the evidence: the pane re-reads the document.
     onRead: (documentId) => bus.emit('documents.changed', { documentIds: [documentId], agendaIds: [] }),
   })
+  // The opened document's evidence: read at once from a cached original; otherwise its original
+  // is fetched once it has stayed open a moment (skimming with j/k fetches nothing). Never waits.
+  let openedTimer: NodeJS.Timeout | null = null
+  async function evidenceOfOpened(documentId: number) {
+    if (openedTimer) clearTimeout(openedTimer)
+    const state = await evidence.evidenceOf(documentId, { waitMs: 0 })
+    if (state.status === 'none') {
+      openedTimer = setTimeout(
+        () => void evidence.evidenceOf(documentId, { fetch: true, waitMs: 0 }).catch(() => undefined),
+        400,
+      )
+      openedTimer.unref()
+    }
+    return state.evidence
+  }
   // The row cache follows the workspace's events to stay exact (src/main/app/documents/rowCache.ts).
   const triage = createTriageHandlers(getWorkspace, {
-    evidence: async (documentId) => (await evidence.evidenceOf(documentId, { waitMs: 0 })).evidence,
+    evidence: evidenceOfOpened,
     subscribe: (listener) => bus.connect(listener),
     referenceRates: () => referenceRates.table(),
     ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
@@ -363,6 +378,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     },
     async close() {
       memory.stop()
+      if (openedTimer) clearTimeout(openedTimer)
       await evidence.close()
       await referenceRates.close()
       await session.close()

@@ -84,6 +84,8 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
   const memory = new Map<number, { evidence: DocumentEvidence; complete: boolean }>()
   const running = new Map<number, { first: Promise<void>; all: Promise<void> }>()
   const failed = new Map<number, { code: string; message: string }>()
+  /** Documents found without any file to read (no original, no preview): not asked again this session. */
+  const fileless = new Set<number>()
   let closed = false
   /** The workspace the memory belongs to: another account's workspace starts afresh. */
   let owner: EvidenceWorkspace | null = null
@@ -94,6 +96,7 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
       owner = workspace
       memory.clear()
       failed.clear()
+      fileless.clear()
     }
     return workspace
   }
@@ -212,7 +215,11 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
           }
         }
       }
-      if (!original && !image) return
+      if (!original && !image) {
+        if (fetch) fileless.add(id)
+        if (fileless.size > MAX_FAILED) fileless.delete(fileless.values().next().value!)
+        return
+      }
       await keep(workspace, id, base(), true)
     })()
       .catch((error: unknown) => {
@@ -262,6 +269,7 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
       if (known && (known.complete || running.has(documentId))) return known
       const problem = failed.get(documentId)
       if (problem) return { status: 'failed', evidence: null, complete: true, problem }
+      if (fileless.has(documentId)) return { status: 'none', evidence: null, complete: true }
       if (closed) return { status: 'none', evidence: null, complete: true }
       let job = running.get(documentId)
       if (!job) {
