@@ -18,10 +18,11 @@ import { B3, B4, B6_INFO, runRendererBenchmarks } from './renderer'
 import { B8, runScaleBenchmark } from './scale'
 import { B7, runOfflineCopiesBenchmark } from './offlineCopies'
 import { B9, runLargeAgendaBenchmark } from './large'
+import { B10, B11, runEvidenceBenchmarks } from './evidence'
 
 const USAGE = `Usage: npx tsx bench/run.ts [--quick] [--only B1,B8] [--output FILE] [--pull-concurrency N]
   --quick               fewer repetitions (about 3 minutes on an idle 2-core machine)
-  --only IDS            run these benchmarks only: B1 B2 (sync), B3 B4 B6 (renderer), B5 (outbox), B7 (offline copies), B8 (many agendas), B9 (100,000 documents)
+  --only IDS            run these benchmarks only: B1 B2 (sync), B3 B4 B6 (renderer), B5 (outbox), B7 (offline copies), B8 (many agendas), B9 (100,000 documents), B10 B11 (evidence)
   --output FILE         where results go (default bench/results.json)
   --pull-concurrency N  diagnostic: Docket's most pages in flight per listing instead of the engine default (6)
 Method and the last figures: bench/README.md`
@@ -94,6 +95,10 @@ await step(['B7'], async () => [await runOfflineCopiesBenchmark(ctx)], {
 })
 await step(['B9'], async () => [await runLargeAgendaBenchmark(ctx)], {
   B9: [B9.name, B9.target],
+})
+await step(['B10', 'B11'], () => runEvidenceBenchmarks(ctx), {
+  B10: [B10.name, B10.target],
+  B11: [B11.name, B11.target],
 })
 await step(['B3', 'B4', 'B6'], () => runRendererBenchmarks(ctx), {
   B3: [B3.name, B3.target],

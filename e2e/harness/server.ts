@@ -187,6 +187,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       }),
       log,
     }),
+    // Invoices are read for evidence in a worker thread as in the app (the TypeScript source, through tsx).
+    evidenceWorker: {
+      entry: join(projectRoot, 'src/main/app/evidence/evidenceWorker.ts'),
+      execArgv: ['--import', 'tsx'],
+    },
     log: servicesLog,
   })
   await services.start()

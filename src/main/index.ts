@@ -54,6 +54,7 @@ import { createFileLogger } from './logging/logFile'
 import { openLogsFolder } from './logging/logsFolder'
 // electron-vite bundles the worker thread's module on its own and gives its path (types: electron-vite/node).
 import pageWorkerPath from './api/pageWorker?modulePath'
+import evidenceWorkerPath from './app/evidence/evidenceWorker?modulePath'
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
 const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources')
@@ -142,6 +143,7 @@ if (!deepLinks.isPrimary) {
         previewUrl: appPreviewUrl,
         openExternal,
         pageDecoder: new WorkerPageDecoder({ entry: pageWorkerPath, log }),
+        evidenceWorker: { entry: evidenceWorkerPath },
         log,
       })
 

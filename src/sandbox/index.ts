@@ -42,6 +42,11 @@ export interface SandboxOptions {
   seed?: number
   /** default: resources/demo/invoices of this package (not relative to cwd) */
   fixturesDir?: string
+  /**
+   * Invoices whose extracted JSON holds a deliberately wrong value (resources/demo/planted: the
+   * demo of the evidence checks), seeded into agenda 1 after every other document; default none.
+   */
+  plantedFixturesDir?: string
   /** synthetic documents in agenda 2, default 0 */
   documents?: number
   /** more agendas owned by the demo user (ids 5, 6, ...), as an accounting firm has one per client; default 0 */
@@ -131,7 +136,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const seed = options.seed ?? 1
   const fixtures = loadFixtures(options.fixturesDir ?? defaultFixturesDir(), log)
   const store = new SandboxStore()
-  await seedStore(store, fixtures, { count: Math.max(0, Math.floor(options.documents ?? 0)), seed })
+  const planted = options.plantedFixturesDir ? loadFixtures(options.plantedFixturesDir, log) : []
+  await seedStore(store, fixtures, { count: Math.max(0, Math.floor(options.documents ?? 0)), seed }, planted)
   if ((options.agendas ?? 0) > 0)
     await seedScaleAgendas(store, {
       agendas: options.agendas ?? 0,
@@ -149,7 +155,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const previews = new DocumentPreviews({
     rasterizer: options.previewRenderer,
     cacheDir: options.previewCacheDir ?? defaultPreviewCacheDir(),
-    shipped: fixtures.map((fixture) => fixture.pdf),
+    shipped: [...fixtures, ...planted].map((fixture) => fixture.pdf),
     log,
   })
 

@@ -88,12 +88,15 @@ const DAY_MS = 86_400_000
 /**
  * Fills the store with the demo data: users, agendas 1 to 4, webhook 1, every fixture as a
  * not_ready PurchaseInvoice in agenda 1 (ids in load order), two documents in each colleague
- * agenda, then `synthetic` generated documents in agenda 2 (faker is loaded only when asked).
+ * agenda, then `synthetic` generated documents in agenda 2 (faker is loaded only when asked),
+ * then the `planted` invoices (a wrong value in their extracted data) in agenda 1: last, so the
+ * ids of everything else stay as they were.
  */
 export async function seedStore(
   store: SandboxStore,
   fixtures: Fixture[],
   synthetic: { count: number; seed: number },
+  planted: Fixture[] = [],
 ): Promise<void> {
   for (const user of DEMO_USERS) store.addUser({ ...user })
   const a1 = agenda(store, 1, 1, 'Demo s.r.o.', address('Vinohradská 12', 'Praha', '120 00', 'CZ'), 'CZK', 'demo-sro', [
@@ -141,7 +144,7 @@ export async function seedStore(
     updatedAt: Date.UTC(2026, 0, 1),
   })
 
-  fixtures.forEach((fixture, index) => {
+  const addFixture = (fixture: Fixture, index: number) => {
     const data: ExtractedData = structuredClone(fixture.data)
     // The customer printed on the invoice, never the agenda's company put in its place: the
     // counterparty check is there to say when an invoice is addressed to someone else.
@@ -160,7 +163,8 @@ export async function seedStore(
       data,
       files: { original: fixture.pdf, originalContentType: 'application/pdf', png: fixture.png },
     })
-  })
+  }
+  fixtures.forEach(addFixture)
 
   for (const [a, entries] of [
     [
@@ -214,6 +218,8 @@ export async function seedStore(
       })
     }
   }
+
+  planted.forEach((fixture, index) => addFixture(fixture, fixtures.length + index))
 }
 
 /**

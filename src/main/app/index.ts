@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path'
 import type { AppInfo, EventName, EventPayload } from '../../shared/ipc'
 import type { DocumentPageDecoder } from '../api/pageDecoder'
 import type { AccountStore } from '../auth/accountStore'
@@ -6,6 +7,10 @@ import { createAgendaEditingHandlers } from './agendas/editing'
 import { createAgendaOfflineHandlers } from './agendas/offline'
 import { AuthService, type SandboxInfo } from './auth'
 import { createOriginalFileHandlers } from './documents/originals'
+import { inlineEvidenceReader, WorkerEvidenceReader, type EvidenceWorkerEntry } from './evidence/evidenceThread'
+import { createEvidenceHandlers } from './evidence/handlers'
+import { createOcr } from './evidence/ocr'
+import { createEvidenceService } from './evidence/service'
 import { createPreviewImages, type PreviewImages, type PreviewUrlOf } from './documents/previewImages'
 import { EventBus } from './eventBus'
 import { createExportHandlers } from './export/handlers'
@@ -84,6 +89,13 @@ export interface AppServicesOptions {
   pageDecoder?: DocumentPageDecoder
   /** Where the exchange-rate check's reference rates are fetched from (tests); default the ECB. */
   referenceRates?: ReferenceRatesSettings
+  /**
+   * The evidence worker thread (src/main/app/evidence/evidenceWorker.ts, built or as source):
+   * PDFs and QR codes are read there. Without it they are read on the calling thread (tests).
+   */
+  evidenceWorker?: EvidenceWorkerEntry
+  /** OCR of scans without a text layer (tesseract.js, in its own worker; default true). */
+  ocr?: boolean
   log?: (line: string) => void
 }
 
@@ -230,8 +242,34 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const uploadProgress = new UploadProgressReporter((progress) => bus.emit('upload.progress', progress))
   bus.connect((event, payload) => uploadProgress.onEvent(event, payload))
   const outbox = createOutboxHandlers(getWorkspace)
+  const evidence = createEvidenceService({
+    getWorkspace,
+    reader: options.evidenceWorker
+      ? new WorkerEvidenceReader({ ...options.evidenceWorker, log })
+      : inlineEvidenceReader,
+    ocr: options.ocr === false ? null : createOcr(),
+    log,
+    // The document's checks read the evidence: the pane re-reads the document.
+    onRead: (documentId) => bus.emit('documents.changed', { documentIds: [documentId], agendaIds: [] }),
+  })
+  // The opened document's evidence: read at once from a cached original; otherwise its original
+  // is fetched once it has stayed open a moment (skimming with j/k fetches nothing). Never waits.
+  let openedTimer: NodeJS.Timeout | null = null
+  async function evidenceOfOpened(documentId: number) {
+    if (openedTimer) clearTimeout(openedTimer)
+    const state = await evidence.evidenceOf(documentId, { waitMs: 0 })
+    if (state.status === 'none') {
+      openedTimer = setTimeout(
+        () => void evidence.evidenceOf(documentId, { fetch: true, waitMs: 0 }).catch(() => undefined),
+        400,
+      )
+      openedTimer.unref()
+    }
+    return state.evidence
+  }
   // The row cache follows the workspace's events to stay exact (src/main/app/documents/rowCache.ts).
   const triage = createTriageHandlers(getWorkspace, {
+    evidence: evidenceOfOpened,
     subscribe: (listener) => bus.connect(listener),
     referenceRates: () => referenceRates.table(),
     userName: () => {
@@ -277,6 +315,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...createAgendaEditingHandlers({ getWorkspace, getClient: currentClient }),
     ...createAgendaOfflineHandlers(getWorkspace),
     ...createOriginalFileHandlers({ getWorkspace, files }),
+    ...createEvidenceHandlers({ getWorkspace, evidence }),
     ...createExportHandlers({ getWorkspace, files }),
     ...createHistoryHandlers(getWorkspace),
     ...createUploadHandlers({ getWorkspace, progress: uploadProgress }),
@@ -299,6 +338,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       const started = await startSandbox({
         port: 0,
         fixturesDir: options.demoFixturesDir,
+        // Invoices with a misread value beside the demo invoices: what the evidence checks catch.
+        plantedFixturesDir: join(dirname(options.demoFixturesDir), 'planted'),
         documents: DEMO_SYNTHETIC_DOCUMENTS,
         ...options.demoSandboxOptions,
       })
@@ -344,6 +385,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     },
     async close() {
       memory.stop()
+      if (openedTimer) clearTimeout(openedTimer)
+      await evidence.close()
       await referenceRates.close()
       await session.close()
       await auth.close()

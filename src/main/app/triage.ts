@@ -2,7 +2,12 @@ import type { AgendaListWorkspace } from './agendas/list'
 import { createAgendaListHandlers } from './agendas/list'
 import { createCommentHandlers, type CommentsWorkspace } from './comments/handlers'
 import { createAgendaRowsSource, type AgendaRowsOptions } from './documents/agendaRows'
-import { createDocumentHandlers, type DocumentChannel, type DocumentsWorkspace } from './documents/handlers'
+import {
+  createDocumentHandlers,
+  type DocumentChannel,
+  type DocumentHandlerDeps,
+  type DocumentsWorkspace,
+} from './documents/handlers'
 import type { PreviewUrlOf } from './documents/previewImages'
 import type { RowsWorkspace } from './documents/rowCache'
 import type { HandlersFor } from './router'
@@ -16,6 +21,8 @@ export interface TriageOptions extends AgendaRowsOptions {
   previewUrl?: PreviewUrlOf
   /** The signed-in user's name, recorded with each correction (absent: not known). */
   userName?: () => string | null
+  /** The evidence read from a document's file, for its checks (src/main/app/evidence). */
+  evidence?: DocumentHandlerDeps['evidence']
 }
 
 /** The channels the triage screen reads and acts through, all served by the local store. */
@@ -43,6 +50,7 @@ export function createTriageHandlers(
       ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
       ...(options.referenceRates ? { referenceRates: options.referenceRates } : {}),
       ...(options.userName ? { userName: options.userName } : {}),
+      ...(options.evidence ? { evidence: options.evidence } : {}),
     }),
     ...createCommentHandlers(getWorkspace),
   }

@@ -214,6 +214,12 @@ export interface OfflineWorkspace {
    * document's history.
    */
   correctionEvents(documentId: number): Promise<CorrectionEvent[]>
+  /** The evidence read from a document's file, as stored (unvalidated), or undefined (src/main/app/evidence). */
+  storedEvidence(documentId: number): Promise<unknown>
+  /** Keeps the evidence read from a document's file, until the document is forgotten. Errors: `storage`, `closed`. */
+  storeEvidence(documentId: number, evidence: unknown): Promise<void>
+  /** The cached original, or null when this device has none (never fetches). */
+  cachedOriginal(documentId: number): Promise<{ contentType: string; bytes: Uint8Array } | null>
   /** The person opened an agenda (its documents were listed): available offline by default for 30 days. Never rejects. */
   noteAgendaOpened(agendaId: number): Promise<void>
   /**
@@ -611,6 +617,19 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       ensureOpen()
       await withdrawCorrection(store, clock, documentId, field, by)
       documentChanged(documentId)
+    },
+
+    storedEvidence: (documentId) => store.evidenceOf(documentId),
+
+    async storeEvidence(documentId, evidence) {
+      ensureOpen()
+      // Evidence can be read again: losing the last one to a power cut costs nothing.
+      await store.batch([store.putEvidenceOp(documentId, evidence)], { fsync: false })
+    },
+
+    async cachedOriginal(documentId) {
+      const cached = await files.get('original', documentId)
+      return cached ? { contentType: cached.record.contentType, bytes: cached.bytes } : null
     },
 
     async setAgendaOffline(agendaId, change) {

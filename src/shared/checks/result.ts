@@ -25,6 +25,9 @@ export const CHECK_CODES = [
   'reverse_charge',
   'exempt_reason',
   'bank_account_change',
+  'einvoice',
+  'total_on_invoice',
+  'qr_iban',
 ] as const
 export const checkCodeSchema = z.enum(CHECK_CODES)
 export type CheckCode = z.infer<typeof checkCodeSchema>

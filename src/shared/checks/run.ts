@@ -16,6 +16,8 @@ import { checkRequiredFields, checkTotalSign } from './extraction'
 import { isMoneyCheck, isMoneyFailure, type CheckCode, type CheckResult } from './result'
 import { checkTaxRate, isEuCountry } from './taxRate'
 import { checkVatId } from './vatId'
+import { evidenceChecks } from '../evidence/checks'
+import type { DocumentEvidence } from '../evidence/types'
 
 /** What the checks know besides the document. */
 export interface CheckContext {
@@ -32,6 +34,12 @@ export interface CheckContext {
    * them from the local cache); without it the bank-account check is skipped.
    */
   supplierAccounts?: Iterable<SupplierAccountRecord>
+  /**
+   * What Docket read from the document's own file (src/shared/evidence): given (null while not
+   * read), the evidence checks (embedded e-invoice, total on the invoice, QR code IBAN) follow
+   * the others; absent, they are left out.
+   */
+  evidence?: DocumentEvidence | null
 }
 
 /**
@@ -95,24 +103,31 @@ export function runChecks(doc: CheckedDocument, context: CheckContext): CheckRes
     () => checkDuplicate(doc, context.agenda),
   ]
   const codes: CheckCode[] = [...OWN_CODES, 'overdue', 'iban', 'bank_account_change', 'duplicate']
+  const evidenceCodes: CheckCode[] = context.evidence === undefined ? [] : ['einvoice', 'total_on_invoice', 'qr_iban']
   // Not extracted yet: nothing to check ("an invoice for nothing?" about a placeholder 0), but
   // the same file bytes are the same file already.
   if (!isExtracted(doc)) {
-    return codes.map((code) =>
+    return [...codes, ...evidenceCodes].map((code) =>
       withMoneyFlag(
         code === 'duplicate'
           ? checkDuplicate(doc, context.agenda, { sameFileOnly: true })
-          : { code, status: 'skipped' },
+          : { code, status: 'skipped' as const },
       ),
     )
   }
-  return checks.map((check, index) => {
+  const results = checks.map((check, index) => {
     try {
       return withMoneyFlag(check())
     } catch {
       return withMoneyFlag({ code: codes[index]!, status: 'skipped' as const })
     }
   })
+  if (context.evidence === undefined) return results
+  try {
+    return [...results, ...evidenceChecks(doc, context.evidence).map(withMoneyFlag)]
+  } catch {
+    return [...results, ...evidenceCodes.map((code) => withMoneyFlag({ code, status: 'skipped' as const }))]
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { appChannels, appEvents } from './channels/app'
 import { authChannels, authEvents } from './channels/auth'
 import { commentChannels } from './channels/comments'
 import { documentChannels, documentEvents } from './channels/documents'
+import { evidenceChannels } from './channels/evidence'
 import { exportChannels } from './channels/export'
 import { historyChannels } from './channels/history'
 import { outboxChannels, outboxEvents } from './channels/outbox'
@@ -20,6 +21,7 @@ export const channels = {
   ...authChannels,
   ...agendaChannels,
   ...documentChannels,
+  ...evidenceChannels,
   ...commentChannels,
   ...historyChannels,
   ...outboxChannels,

@@ -1,3 +1,4 @@
+import type { DocumentEvidence } from '../../../shared/evidence/types'
 import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
 import { applyAcknowledgements } from '../../../shared/checks/acknowledgement'
 import type { CheckResult } from '../../../shared/checks/result'
@@ -71,6 +72,11 @@ export interface DocumentHandlerDeps {
   referenceRates?: () => ReferenceRateTable
   /** The signed-in user's name, recorded with each correction (null or absent: not known). */
   userName?: () => string | null
+  /**
+   * What Docket read from a document's own file (null while not read): with it, the checks
+   * include the evidence checks (src/shared/evidence/checks.ts). Never waits for a reading.
+   */
+  evidence?: (documentId: number) => Promise<DocumentEvidence | null>
 }
 
 /** `/previews/<id>?v=<version>`, relative to the page's origin: the default for tests. */
@@ -109,6 +115,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
       company: await companyOf(workspace, document.agenda_id),
       supplierAccounts: await supplierAccounts.forDocument(workspace, document),
       ...(deps.referenceRates ? { rates: deps.referenceRates() } : {}),
+      ...(deps.evidence ? { evidence: await deps.evidence(document.id).catch(() => null) } : {}),
     })
     return applyAcknowledgements(checks, await workspace.acknowledgements(document.id))
   }

@@ -52,6 +52,8 @@ import type { AgendaOffline, ContentHashRecord, DocumentRecord, FileRecord, Pull
  * - `hashes`      `<doc id>` -> {@link ContentHashRecord}: the SHA-256 of each version of the
  *                  document's original Docket held (viewed, copied offline or uploaded); local
  *                  only, untouched by pulls, removed with the document
+ * - `evidence`    `<doc id>` -> what Docket read from the document's own file (src/shared/evidence);
+ *                  local only, never journaled, removed with the document
  * - `meta`        the pull cursor, the outbox sequence, id maps (keys.ts `META`)
  *
  * Optimistic effects are not written into `docs`: the view is the stored server state with
@@ -100,6 +102,7 @@ export class Store {
   private readonly corrections: Sub<Correction>
   private readonly correctionLog: Sub<CorrectionEvent>
   private readonly hashes: Sub<ContentHashRecord>
+  private readonly evidence: Sub<unknown>
   private readonly meta: Sub<unknown>
 
   constructor(
@@ -128,6 +131,7 @@ export class Store {
     this.corrections = db.sublevel<string, Correction>('corrections', json)
     this.correctionLog = db.sublevel<string, CorrectionEvent>('correctionLog', json)
     this.hashes = db.sublevel<string, ContentHashRecord>('hashes', json)
+    this.evidence = db.sublevel<string, unknown>('evidence', json)
     this.meta = db.sublevel<string, unknown>('meta', json)
   }
 
@@ -307,6 +311,7 @@ export class Store {
     if (previous)
       ops.push({ type: 'del', sublevel: this.sub(this.agendaDocs), key: agendaDocumentKey(previous.agendaId, id) })
     for await (const key of this.comments.keys(under(id))) ops.push(this.deleteCommentKeyOp(key))
+    ops.push({ type: 'del', sublevel: this.sub(this.evidence), key: pad(id) })
     return ops
   }
 
@@ -625,6 +630,22 @@ export class Store {
   /** Op writing (replacing) the content hashes of a document's original file. */
   putContentHashOp(record: ContentHashRecord): BatchOp {
     return { type: 'put', sublevel: this.sub(this.hashes), key: pad(record.documentId), value: record }
+  }
+
+  // ------------------------------------------------------------------ evidence
+
+  /**
+   * What Docket read from a document's own file (src/shared/evidence: words with boxes, an
+   * embedded e-invoice, payment QR codes), as stored; undefined when not read yet. The caller
+   * validates it (a value written by another version of Docket may differ).
+   */
+  async evidenceOf(documentId: number): Promise<unknown> {
+    return this.evidence.get(pad(documentId))
+  }
+
+  /** Op writing the evidence of a document (local only, never journaled; forgotten with the document). */
+  putEvidenceOp(documentId: number, value: unknown): BatchOp {
+    return { type: 'put', sublevel: this.sub(this.evidence), key: pad(documentId), value }
   }
 
   /** Records that an upload entry created a document, so no other upload takes it for its own. */

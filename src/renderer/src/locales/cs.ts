@@ -1015,6 +1015,43 @@ export const cs = {
   'documents.check.bank_account_change.warning':
     'Změněný bankovní účet {iban}: faktura dodavatele {invoiceNo} ze dne {date} měla {earlier}.',
   'documents.check.bank_account_change.skipped': 'Žádná dřívější faktura tohoto dodavatele s bankovním účtem.',
+  'documents.check.einvoice.title': 'Vložená e-faktura',
+  'documents.check.einvoice.ok':
+    'Vložená e-faktura ({format}) souhlasí s vytěženými údaji (shodných hodnot: {matched}).',
+  'documents.check.einvoice.warning': 'Vložená e-faktura uvádí {invoiceValue}, vytěženo {value}.',
+  'documents.check.einvoice.warning.total': 'Vložená e-faktura uvádí celkem {computed}, vytěženo {stated}.',
+  'documents.check.einvoice.warning.sub_total': 'Vložená e-faktura uvádí základ {computed}, vytěženo {stated}.',
+  'documents.check.einvoice.warning.vat_total': 'Vložená e-faktura uvádí DPH celkem {computed}, vytěženo {stated}.',
+  'documents.check.einvoice.warning.payment_amount': 'Vložená e-faktura uvádí k úhradě {computed}, vytěženo {stated}.',
+  'documents.check.einvoice.warning.tax_line': 'Vložená e-faktura uvádí v rozpisu DPH {computed}, vytěženo {stated}.',
+  'documents.check.einvoice.warning.issue_date':
+    'Vložená e-faktura uvádí datum vystavení {invoiceValue}, vytěženo {value}.',
+  'documents.check.einvoice.warning.due_date':
+    'Vložená e-faktura uvádí datum splatnosti {invoiceValue}, vytěženo {value}.',
+  'documents.check.einvoice.warning.invoice_no':
+    'Vložená e-faktura uvádí číslo faktury {invoiceValue}, vytěženo {value}.',
+  'documents.check.einvoice.warning.currency': 'Vložená e-faktura uvádí měnu {invoiceValue}, vytěženo {value}.',
+  'documents.check.einvoice.warning.supplier_vat_id':
+    'Vložená e-faktura uvádí DIČ dodavatele {invoiceValue}, vytěženo {value}.',
+  'documents.check.einvoice.warning.iban': 'Vložená e-faktura uvádí IBAN {invoiceValue}, vytěženo {value}.',
+  'documents.check.einvoice.warning.customer_vat_id':
+    'Vložená e-faktura uvádí DIČ odběratele {invoiceValue}, vytěženo {value}.',
+  'documents.check.einvoice.skipped': 'Soubor nemá vloženou e-fakturu (nebo ještě nebyl přečten).',
+  'documents.check.total_on_invoice.title': 'Celková částka na faktuře',
+  'documents.check.total_on_invoice.ok': 'Celková částka {stated} je na faktuře uvedena.',
+  'documents.check.total_on_invoice.warning': 'Celková částka na faktuře není: {stated} na ní nikde uvedeno není.',
+  'documents.check.total_on_invoice.warning.printed':
+    'Celková částka na faktuře není: vytěženo {stated}, faktura uvádí {computed}.',
+  'documents.check.total_on_invoice.skipped':
+    'Není v čem hledat (sken ještě nebyl přečten), nebo nebyla vytěžena celková částka.',
+  'documents.check.total_on_invoice.skipped.einvoice': 'Celkovou částku ověřuje vložená e-faktura.',
+  'documents.check.total_on_invoice.skipped.ocr':
+    'Celková částka se v rozpoznaném textu skenu nenašla; u skenu to za chybu nepovažujeme.',
+  'documents.check.qr_iban.title': 'IBAN v platebním QR kódu',
+  'documents.check.qr_iban.ok': 'Platební QR kód platí na {iban}, tedy na vytěžený IBAN.',
+  'documents.check.qr_iban.warning': 'IBAN se liší od platebního QR kódu: vytěženo {iban}, QR kód platí na {qrIban}.',
+  'documents.check.qr_iban.skipped': 'Na faktuře není platební QR kód.',
+  'documents.check.qr_iban.skipped.no_iban': 'Platební QR kód platí na {iban}; IBAN nebyl vytěžen.',
   'documents.check.tax_rate.title': 'Sazba DPH země dodavatele',
   'documents.check.tax_rate.warning':
     '{percent} % není sazba DPH v {country} ke dni {date} (tehdejší sazby: {rates} %).',

@@ -958,6 +958,44 @@ export const en = {
   'documents.check.bank_account_change.warning':
     'Bank account changed to {iban}: the supplier’s invoice {invoiceNo} of {date} had {earlier}.',
   'documents.check.bank_account_change.skipped': 'No earlier invoice of this supplier with a bank account.',
+  'documents.check.einvoice.title': 'Embedded e-invoice',
+  'documents.check.einvoice.ok':
+    'The invoice’s embedded e-invoice ({format}) agrees with the extracted data ({matched} values).',
+  'documents.check.einvoice.warning': 'Embedded e-invoice says {invoiceValue}, extracted {value}.',
+  'documents.check.einvoice.warning.total': 'Embedded e-invoice says {computed}, extracted {stated} (total).',
+  'documents.check.einvoice.warning.sub_total':
+    'Embedded e-invoice says {computed}, extracted {stated} (total without VAT).',
+  'documents.check.einvoice.warning.vat_total': 'Embedded e-invoice says {computed}, extracted {stated} (VAT total).',
+  'documents.check.einvoice.warning.payment_amount':
+    'Embedded e-invoice says {computed}, extracted {stated} (amount due).',
+  'documents.check.einvoice.warning.tax_line':
+    'Embedded e-invoice says {computed}, extracted {stated} (VAT breakdown).',
+  'documents.check.einvoice.warning.issue_date': 'Embedded e-invoice says issued {invoiceValue}, extracted {value}.',
+  'documents.check.einvoice.warning.due_date': 'Embedded e-invoice says due {invoiceValue}, extracted {value}.',
+  'documents.check.einvoice.warning.invoice_no':
+    'Embedded e-invoice says invoice number {invoiceValue}, extracted {value}.',
+  'documents.check.einvoice.warning.currency': 'Embedded e-invoice says currency {invoiceValue}, extracted {value}.',
+  'documents.check.einvoice.warning.supplier_vat_id':
+    'Embedded e-invoice says supplier VAT ID {invoiceValue}, extracted {value}.',
+  'documents.check.einvoice.warning.iban': 'Embedded e-invoice says IBAN {invoiceValue}, extracted {value}.',
+  'documents.check.einvoice.warning.customer_vat_id':
+    'Embedded e-invoice says customer VAT ID {invoiceValue}, extracted {value}.',
+  'documents.check.einvoice.skipped': 'No e-invoice embedded in the file (or the file is not read yet).',
+  'documents.check.total_on_invoice.title': 'Total on the invoice',
+  'documents.check.total_on_invoice.ok': 'The total {stated} is printed on the invoice.',
+  'documents.check.total_on_invoice.warning': 'Total not on the invoice: {stated} is printed nowhere on it.',
+  'documents.check.total_on_invoice.warning.printed':
+    'Total not on the invoice: extracted {stated}, the invoice says {computed}.',
+  'documents.check.total_on_invoice.skipped': 'No text to look in (a scan not read yet), or no total extracted.',
+  'documents.check.total_on_invoice.skipped.einvoice': 'The embedded e-invoice checks the total.',
+  'documents.check.total_on_invoice.skipped.ocr':
+    'The total was not found in the text recognised on the scan; a scan is not called wrong for it.',
+  'documents.check.qr_iban.title': 'IBAN of the payment QR code',
+  'documents.check.qr_iban.ok': 'The payment QR code pays {iban}, the extracted IBAN.',
+  'documents.check.qr_iban.warning':
+    'IBAN differs from the payment QR code: extracted {iban}, the QR code pays {qrIban}.',
+  'documents.check.qr_iban.skipped': 'No payment QR code found on the invoice.',
+  'documents.check.qr_iban.skipped.no_iban': 'The payment QR code pays {iban}; no IBAN was extracted.',
   'documents.check.tax_rate.title': 'VAT rate of the supplier’s country',
   'documents.check.tax_rate.warning': '{percent} % is not a VAT rate of {country} on {date} (rates then: {rates} %).',
   'documents.check.exchange_rate.title': 'Exchange rate',
