@@ -5,7 +5,7 @@
  * arrive as `documents.changed` / `outbox.changed` events.
  */
 import type { CheckResult } from '../../../../shared/checks/result'
-import type { CheckAnswer } from '../documents/checkAnswer'
+import type { CheckAnswer } from '../documents'
 import {
   checkActionOnAll,
   type ActionRefusal,
@@ -25,11 +25,11 @@ import { docket } from '../../lib/docket'
 import { t, type MessageKey } from '../../lib/i18n'
 import { showError, showToast } from '../../lib/toasts.svelte'
 import { setUndoOfferer } from '../../shell/context.svelte'
-import { markUndone, recordAction, recordReturnFromRepair, type HistoryEventKind } from '../comments/historyLog'
-import { DocumentCache, neighboursOf, type OpenedDocument } from '../documents/documentCache'
+import { markUndone, recordAction, recordReturnFromRepair, type HistoryEventKind } from '../comments'
+import { DocumentCache, neighboursOf, type OpenedDocument } from '../documents'
 import { InboxList } from './inboxList.svelte'
 import { applyAction, nextAfter, type TriageActionKind } from './listModel'
-import { startAgendaId } from '../agendas/startAgenda'
+import { startAgendaId } from '../agendas'
 import { saveAgendaId, savedAgendaId } from './savedAgenda'
 import { triageSettings } from './triageSettings.svelte'
 import { UndoStack, type UndoableAction } from './undoStack.svelte'
