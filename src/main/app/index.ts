@@ -18,9 +18,11 @@ import {
 } from './referenceRates/service'
 import { IdleMemoryRelease } from './memory/idleRelease'
 import { v8Heap } from './memory/v8Heap'
-import type { Handlers } from './router'
+import type { DesktopChannel } from './desktop/handlers'
+import type { ChannelName } from '../../shared/ipc'
+import type { Handlers, HandlersFor } from './router'
 import { EphemeralKeysCredentialStore } from './session/ephemeralCredentialStore'
-import { WorkspaceSession } from './session/workspaceSession'
+import { NotSignedInError, WorkspaceSession } from './session/workspaceSession'
 import { createSyncHandlers } from './sync/handlers'
 import { createCacheRecoveryHandlers } from './sync/recovery'
 import { createTriageHandlers } from './triage'
@@ -86,9 +88,13 @@ export interface AppServicesOptions {
   log?: (line: string) => void
 }
 
+/** The channels the services answer: every channel but the desktop's (app/desktop adds those). */
+export type ServiceChannel = Exclude<ChannelName, DesktopChannel>
+
 /** The assembled services: the handlers of every channel, the event bus, lifecycle. */
 export interface AppServices {
-  handlers: Handlers
+  /** One per {@link ServiceChannel}: with the desktop's handlers, the router's complete table. */
+  handlers: HandlersFor<ServiceChannel>
   bus: EventBus
   auth: AuthService
   session: WorkspaceSession
@@ -212,7 +218,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const getWorkspace = () => session.get()
   const currentClient = () => {
     const id = session.accountId() ?? options.accountStore.getCurrentId()
-    if (!id) return session.get() as never // throws not_signed_in
+    if (!id) throw new NotSignedInError()
     return auth.clientFor(id)
   }
 
@@ -241,7 +247,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   bus.connect(() => memory.noteActivity())
 
   const authHandlers = auth.handlers()
-  const handlers: Handlers = {
+  const handlers: HandlersFor<ServiceChannel> = {
     'app.info': () => info(),
     ...referenceRates.handlers,
     ...authHandlers,
@@ -349,7 +355,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
 }
 
 /** `handlers`, each calling `note` before it runs. */
-function notingCalls(handlers: Handlers, note: () => void): Handlers {
+function notingCalls<T extends Handlers>(handlers: T, note: () => void): T {
   const noted: Record<string, unknown> = {}
   for (const [channel, handler] of Object.entries(handlers) as [string, (...args: unknown[]) => unknown][]) {
     noted[channel] = (...args: unknown[]) => {
@@ -357,5 +363,5 @@ function notingCalls(handlers: Handlers, note: () => void): Handlers {
       return handler(...args)
     }
   }
-  return noted as Handlers
+  return noted as T
 }
