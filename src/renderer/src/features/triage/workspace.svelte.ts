@@ -34,10 +34,10 @@ import { saveAgendaId, savedAgendaId } from './savedAgenda'
 import { triageSettings } from './triageSettings.svelte'
 import { UndoStack, type UndoableAction } from './undoStack.svelte'
 
-/** {@link TriageWorkspace.actionCheck}'s answer: allowed, or the service's refusal, or nothing to act on. */
+/** {@link TriageState.actionCheck}'s answer: allowed, or the service's refusal, or nothing to act on. */
 export type TriageActionCheck = { allowed: true } | { allowed: false; reason: ActionRefusal | 'noDocument' }
 
-export class TriageWorkspace extends InboxList {
+export class TriageState extends InboxList {
   agendas = $state.raw<AgendaSummary[]>([])
   agendasLoaded = $state(false)
   document = $state.raw<CachedDocumentView | null>(null)
