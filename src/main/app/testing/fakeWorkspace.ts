@@ -4,7 +4,7 @@ import type { CheckCode } from '../../../shared/checks/result'
 import type { OutboxAction, OutboxEntry } from '../../../shared/outbox'
 import type { CachedComment, CachedDocument } from '../../offline'
 import { AppError } from '../errors'
-import type { TriageWorkspace } from '../triage'
+import type { TriagePort } from '../triage'
 
 /**
  * A pending outbox entry for `action`, as `OfflineWorkspace.enqueue` answers it (times are
@@ -29,7 +29,7 @@ export function pendingEntry(id: string, action: OutboxAction, seq = 0): OutboxE
  * entry "pending" until {@link FakeWorkspace.send} marks it sent (after which `undo` answers
  * `too_late`). Agenda and upload actions are not modelled (`unsupported`).
  */
-export class FakeWorkspace implements TriageWorkspace {
+export class FakeWorkspace implements TriagePort {
   readonly agendas: Agenda[] = []
   readonly documents = new Map<number, CachedDocument>()
   readonly comments = new Map<number, CachedComment[]>()
