@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint'
 import svelte from 'eslint-plugin-svelte'
 import globals from 'globals'
 import svelteConfig from './svelte.config.js'
+import { boundariesConfig } from './eslint.boundaries.js'
 
 /** Only these places may import `electron` (docs/decisions.md, "Electron stays thin"). */
 const electronAllowed = ['src/main/electron/**', 'src/main/index.ts', 'src/preload/**', 'e2e/electron.spec.ts']
@@ -65,4 +66,5 @@ export default tseslint.config(
       parserOptions: { projectService: false, extraFileExtensions: ['.svelte'], parser: tseslint.parser, svelteConfig },
     },
   },
+  ...boundariesConfig,
 )

@@ -172,7 +172,7 @@ export async function runOfflineCopiesBenchmark(ctx: BenchContext): Promise<Benc
 }
 
 /** The workspace's methods B7 uses. */
-interface CopiesWorkspace {
+interface CopiesPort {
   start(): void
   noteAgendaOpened(agendaId: number): Promise<void>
   listDocuments(agendaId: number): Promise<{ id: number; preview?: string | null }[]>
@@ -186,8 +186,8 @@ async function openFull(
   dir: string,
   client: ApiClient,
   emit: (event: string, payload: unknown) => void,
-): Promise<CopiesWorkspace> {
-  return (await offline.openWorkspace({ dir, client, userId: 1, emit })) as unknown as CopiesWorkspace
+): Promise<CopiesPort> {
+  return (await offline.openWorkspace({ dir, client, userId: 1, emit })) as unknown as CopiesPort
 }
 
 async function waitFor<T>(check: () => T | null, ms: number): Promise<T> {

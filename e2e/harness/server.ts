@@ -6,11 +6,11 @@ import Fastify from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createAppServices, DEMO_SYNTHETIC_DOCUMENTS, type AppServices } from '../../src/main/app'
 import { WorkerPageDecoder } from '../../src/main/api/pageDecoder'
-import { createRouter } from '../../src/main/app/router'
-import { ElectronAccountStore } from '../../src/main/auth/accountStore'
-import { AuthError } from '../../src/main/auth/errors'
-import { MemoryCredentialStore, type CredentialStore } from '../../src/main/auth/credentialStore'
-import { KeytarCredentialStore } from '../../src/main/auth/keytarStore'
+import { createRouter, type HandlerTable } from '../../src/main/app/router'
+import { ElectronAccountStore } from '../../src/main/credentials/accountStore'
+import { AuthError } from '../../src/main/credentials/errors'
+import { MemoryCredentialStore, type CredentialStore } from '../../src/main/credentials/credentialStore'
+import { KeytarCredentialStore } from '../../src/main/credentials/keytarStore'
 import { createHarnessDesktop, createHarnessLogFile } from './desktop'
 import { createHarnessDownloads } from './downloads'
 import { registerNetworkRoute, startHarnessNetwork, type HarnessNetwork } from './network'
@@ -211,9 +211,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   })
   // The desktop handlers join the services' own object rather than a copy: test fixtures swap
   // handlers on `services.handlers` after the harness starts, and the router must see that.
-  Object.assign(services.handlers, desktop.desktop.handlers)
+  const handlers: HandlerTable = Object.assign(services.handlers, desktop.desktop.handlers)
   const router = createRouter({
-    handlers: services.handlers,
+    handlers,
     // The browser's `Origin` header, compared whole; a call without one is refused.
     isTrustedSender: (senderOrigin) => origin !== '' && senderOrigin === origin,
     log,

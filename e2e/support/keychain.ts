@@ -1,4 +1,4 @@
-import { KeytarCredentialStore } from '../../src/main/auth/keytarStore'
+import { KeytarCredentialStore } from '../../src/main/credentials/keytarStore'
 
 /**
  * True when a Secret Service answers (keytar works): `npm test` starts one on Linux

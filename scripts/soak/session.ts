@@ -1,7 +1,7 @@
 import { ApiClient } from '../../src/main/api'
-import { MemoryCredentialStore } from '../../src/main/auth/credentialStore'
-import { TokenEndpoint } from '../../src/main/auth/tokenEndpoint'
-import { TokenManager } from '../../src/main/auth/tokenManager'
+import { MemoryCredentialStore } from '../../src/main/credentials/credentialStore'
+import { TokenEndpoint } from '../../src/main/credentials/tokenEndpoint'
+import { TokenManager } from '../../src/main/credentials/tokenManager'
 import { openWorkspace, type OfflineWorkspace } from '../../src/main/offline'
 import type { EngineOptions } from '../../src/main/offline/options'
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { MemoryCredentialStore } from '../auth/credentialStore'
-import { TokenEndpoint } from '../auth/tokenEndpoint'
-import { TokenManager } from '../auth/tokenManager'
+import { MemoryCredentialStore } from '../credentials/credentialStore'
+import { TokenEndpoint } from '../credentials/tokenEndpoint'
+import { TokenManager } from '../credentials/tokenManager'
 import { ApiClient } from './client'
 import { ApiError, isApiError } from './errors'
 

@@ -1,8 +1,8 @@
 import { dirname, join } from 'node:path'
 import type { AppInfo, EventName, EventPayload } from '../../shared/ipc'
 import type { DocumentPageDecoder } from '../api/pageDecoder'
-import type { AccountStore } from '../auth/accountStore'
-import type { CredentialStore } from '../auth/credentialStore'
+import type { AccountStore } from '../credentials/accountStore'
+import type { CredentialStore } from '../credentials/credentialStore'
 import { createAgendaEditingHandlers } from './agendas/editing'
 import { createAgendaOfflineHandlers } from './agendas/offline'
 import { AuthService, type SandboxInfo } from './auth'
@@ -24,9 +24,11 @@ import {
 } from './referenceRates/service'
 import { IdleMemoryRelease } from './memory/idleRelease'
 import { v8Heap } from './memory/v8Heap'
-import type { Handlers } from './router'
+import type { DesktopChannel } from './desktop/handlers'
+import type { ChannelName } from '../../shared/ipc'
+import type { Handlers, HandlersFor } from './router'
 import { EphemeralKeysCredentialStore } from './session/ephemeralCredentialStore'
-import { WorkspaceSession } from './session/workspaceSession'
+import { NotSignedInError, WorkspaceSession } from './session/workspaceSession'
 import { createSyncHandlers } from './sync/handlers'
 import { createCacheRecoveryHandlers } from './sync/recovery'
 import { createTriageHandlers } from './triage'
@@ -99,9 +101,13 @@ export interface AppServicesOptions {
   log?: (line: string) => void
 }
 
+/** The channels the services answer: every channel but the desktop's (app/desktop adds those). */
+export type ServiceChannel = Exclude<ChannelName, DesktopChannel>
+
 /** The assembled services: the handlers of every channel, the event bus, lifecycle. */
 export interface AppServices {
-  handlers: Handlers
+  /** One per {@link ServiceChannel}: with the desktop's handlers, the router's complete table. */
+  handlers: HandlersFor<ServiceChannel>
   bus: EventBus
   auth: AuthService
   session: WorkspaceSession
@@ -225,7 +231,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const getWorkspace = () => session.get()
   const currentClient = () => {
     const id = session.accountId() ?? options.accountStore.getCurrentId()
-    if (!id) return session.get() as never // throws not_signed_in
+    if (!id) throw new NotSignedInError()
     return auth.clientFor(id)
   }
 
@@ -285,7 +291,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   bus.connect(() => memory.noteActivity())
 
   const authHandlers = auth.handlers()
-  const handlers: Handlers = {
+  const handlers: HandlersFor<ServiceChannel> = {
     'app.info': () => info(),
     ...referenceRates.handlers,
     ...authHandlers,
@@ -404,7 +410,7 @@ function displayName(user: { name?: string; surname?: string }): string | undefi
 }
 
 /** `handlers`, each calling `note` before it runs. */
-function notingCalls(handlers: Handlers, note: () => void): Handlers {
+function notingCalls<T extends Handlers>(handlers: T, note: () => void): T {
   const noted: Record<string, unknown> = {}
   for (const [channel, handler] of Object.entries(handlers) as [string, (...args: unknown[]) => unknown][]) {
     noted[channel] = (...args: unknown[]) => {
@@ -412,5 +418,5 @@ function notingCalls(handlers: Handlers, note: () => void): Handlers {
       return handler(...args)
     }
   }
-  return noted as Handlers
+  return noted as T
 }

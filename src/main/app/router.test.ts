@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { createRouter, type Handlers } from './router'
+import { createRouter, type HandlerTable } from './router'
 
 const appPage = 'app://docket/index.html'
 const trusted = (url: string) => url === appPage
@@ -11,7 +11,7 @@ const testChannels = {
 
 function routerWith(handlers: Record<string, unknown>, log = vi.fn()) {
   return {
-    router: createRouter({ handlers: handlers as Handlers, isTrustedSender: trusted, log, channels: testChannels }),
+    router: createRouter({ handlers: handlers as HandlerTable, isTrustedSender: trusted, log, channels: testChannels }),
     log,
   }
 }

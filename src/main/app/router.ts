@@ -22,14 +22,21 @@ export type Handler<C extends ChannelName> = (
   context: CallContext,
 ) => Promise<ChannelHandlerOutput<C>> | ChannelHandlerOutput<C>
 
-/** Handlers keyed by channel; a host may leave channels out (they answer `not_implemented`). */
-export type Handlers = { [C in ChannelName]?: Handler<C> }
+/**
+ * One handler for every channel of the contract: what a host hands the router. A channel
+ * without a handler does not compile (handlerTable.test.ts).
+ */
+export type HandlerTable = { [C in ChannelName]: Handler<C> }
+
+/** Some channels' handlers (part of a {@link HandlerTable}, or a test's few). */
+export type Handlers = Partial<HandlerTable>
 
 /** Exactly one handler for each of the channels `C` (what a domain's factory returns). */
 export type HandlersFor<C extends ChannelName> = { [K in C]: Handler<K> }
 
 export interface RouterOptions {
-  handlers: Handlers
+  /** Complete; a channel missing at run time anyway (a test's cast) answers `not_implemented`. */
+  handlers: HandlerTable
   /** Decides whether a sender may call at all (the app's own pages only). */
   isTrustedSender: (senderUrl: string) => boolean
   /** Where unexpected errors go, with their stack; never sent to the renderer. */

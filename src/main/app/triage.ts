@@ -1,19 +1,19 @@
-import type { AgendaListWorkspace } from './agendas/list'
+import type { AgendaListPort } from './agendas/list'
 import { createAgendaListHandlers } from './agendas/list'
-import { createCommentHandlers, type CommentsWorkspace } from './comments/handlers'
+import { createCommentHandlers, type CommentsPort } from './comments/handlers'
 import { createAgendaRowsSource, type AgendaRowsOptions } from './documents/agendaRows'
 import {
   createDocumentHandlers,
   type DocumentChannel,
   type DocumentHandlerDeps,
-  type DocumentsWorkspace,
+  type DocumentsPort,
 } from './documents/handlers'
 import type { PreviewUrlOf } from './documents/previewImages'
-import type { RowsWorkspace } from './documents/rowCache'
+import type { RowsPort } from './documents/rowCache'
 import type { HandlersFor } from './router'
 
 /** The part of the offline workspace the triage screen's channels use. */
-export type TriageWorkspace = AgendaListWorkspace & RowsWorkspace & DocumentsWorkspace & CommentsWorkspace
+export type TriagePort = AgendaListPort & RowsPort & DocumentsPort & CommentsPort
 
 /** Options of {@link createTriageHandlers}: the row source's, and where the host serves preview images. */
 export interface TriageOptions extends AgendaRowsOptions {
@@ -37,7 +37,7 @@ export type TriageChannel =
  * serve the triage screen from an in-memory workspace.
  */
 export function createTriageHandlers(
-  getWorkspace: () => TriageWorkspace,
+  getWorkspace: () => TriagePort,
   options: TriageOptions = {},
 ): HandlersFor<TriageChannel> {
   const rows = createAgendaRowsSource(getWorkspace, options)

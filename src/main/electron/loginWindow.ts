@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { BrowserWindow, BrowserWindowConstructorOptions, Session } from 'electron'
-import { matchesRedirectUri } from '../auth/authorize'
-import { AuthError } from '../auth/errors'
+import { matchesRedirectUri } from '../credentials/authorize'
+import { AuthError } from '../credentials/errors'
 import { isAllowedServiceUrl } from '../../shared/api/serviceUrl'
 import { hardenSession } from './appHardening'
 

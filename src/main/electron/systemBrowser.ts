@@ -1,4 +1,4 @@
-import { AuthError } from '../auth/errors'
+import { AuthError } from '../credentials/errors'
 import { isAllowedServiceUrl } from '../../shared/api/serviceUrl'
 
 /**

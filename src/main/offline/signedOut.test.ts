@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AuthError } from '../auth/errors'
+import { AuthError } from '../credentials/errors'
 import { useWorkspaceHarness } from './testing/workspaceHarness'
 
 const h = useWorkspaceHarness()

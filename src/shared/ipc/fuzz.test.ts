@@ -8,7 +8,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { createRouter, type Handlers } from '../../main/app/router'
+import { createRouter, type HandlerTable } from '../../main/app/router'
 import { channels } from './contract'
 import { ipcResultSchema } from './result'
 
@@ -114,7 +114,7 @@ describe('IPC contract under 10,000 random payloads per channel', () => {
             throw Object.assign(new Error('reached'), { code: 'reached_handler' })
           },
         ]),
-      ) as unknown as Handlers
+      ) as unknown as HandlerTable
       const logs: string[] = []
       const router = createRouter({
         handlers,
@@ -161,7 +161,7 @@ describe('IPC contract under 10,000 random payloads per channel', () => {
   )
 
   it('refuses channels outside the contract, prototype names included, with `unknown_channel`', async () => {
-    const router = createRouter({ handlers: {}, isTrustedSender: () => true, log: () => {} })
+    const router = createRouter({ handlers: {} as HandlerTable, isTrustedSender: () => true, log: () => {} })
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.string(), fc.constantFrom(...hostileKeys, 'hasOwnProperty', '__defineGetter__')),

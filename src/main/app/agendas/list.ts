@@ -4,7 +4,7 @@ import { queueTotals } from '../documents/rowQuery'
 import type { HandlersFor } from '../router'
 
 /** The part of the offline workspace the agenda list uses. */
-export type AgendaListWorkspace = Pick<OfflineWorkspace, 'listAgendas' | 'agendaOfflineSettings'>
+export type AgendaListPort = Pick<OfflineWorkspace, 'listAgendas' | 'agendaOfflineSettings'>
 
 /**
  * `agendas.list`: the cached agendas (with those created offline), their document counts
@@ -12,7 +12,7 @@ export type AgendaListWorkspace = Pick<OfflineWorkspace, 'listAgendas' | 'agenda
  * available offline (default: opened in the last 30 days) and keep their originals offline.
  */
 export function createAgendaListHandlers(
-  getWorkspace: () => AgendaListWorkspace,
+  getWorkspace: () => AgendaListPort,
   rows: AgendaRowsSource,
 ): HandlersFor<'agendas.list'> {
   return {

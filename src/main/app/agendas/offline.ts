@@ -2,7 +2,7 @@ import type { OfflineWorkspace } from '../../offline'
 import type { HandlersFor } from '../router'
 
 /** The part of the offline workspace the offline toggle uses. */
-export type AgendaOfflineWorkspace = Pick<OfflineWorkspace, 'setAgendaOffline'>
+export type AgendaOfflinePort = Pick<OfflineWorkspace, 'setAgendaOffline'>
 
 /**
  * `agendas.setOffline`: the per-agenda toggles *Available offline* (previews of its review
@@ -10,9 +10,7 @@ export type AgendaOfflineWorkspace = Pick<OfflineWorkspace, 'setAgendaOffline'>
  * (no request to the service). A field left out stays as it is. Errors: `storage` when the
  * cache cannot be written.
  */
-export function createAgendaOfflineHandlers(
-  getWorkspace: () => AgendaOfflineWorkspace,
-): HandlersFor<'agendas.setOffline'> {
+export function createAgendaOfflineHandlers(getWorkspace: () => AgendaOfflinePort): HandlersFor<'agendas.setOffline'> {
   return {
     'agendas.setOffline': async ({ agendaId, availableOffline, keepOriginalsOffline }) => {
       const change: { availableOffline?: boolean; keepOriginalsOffline?: boolean } = {}

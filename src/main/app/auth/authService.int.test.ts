@@ -2,16 +2,16 @@ import { request } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../sandbox'
 import type { AuthChanged } from '../../../shared/ipc'
-import { MemoryAccountStore } from '../../auth/accountStore'
+import { MemoryAccountStore } from '../../credentials/accountStore'
 import {
   credentialKey,
   MemoryCredentialStore,
   pendingCredentialKey,
   type CredentialStore,
-} from '../../auth/credentialStore'
-import { CredentialStoreError } from '../../auth/errors'
-import { driveLoginPage } from '../../auth/testing/driveLoginPage'
-import { TokenEndpoint } from '../../auth/tokenEndpoint'
+} from '../../credentials/credentialStore'
+import { CredentialStoreError } from '../../credentials/errors'
+import { driveLoginPage } from '../../credentials/testing/driveLoginPage'
+import { TokenEndpoint } from '../../credentials/tokenEndpoint'
 import { AuthService, type AuthServiceDeps } from './authService'
 
 /**

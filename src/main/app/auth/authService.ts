@@ -14,19 +14,19 @@ import { isLoopbackRedirectUri } from '../../../shared/api/serviceUrl'
 import { ApiClient, type ApiClientOptions } from '../../api/client'
 import { createDispatcher } from '../../api/dispatcher'
 import { isApiError } from '../../api/errors'
-import type { AccountRecord, AccountStore, AccountUser } from '../../auth/accountStore'
-import { buildAuthorizeUrl, parseRedirect } from '../../auth/authorize'
+import type { AccountRecord, AccountStore, AccountUser } from '../../credentials/accountStore'
+import { buildAuthorizeUrl, parseRedirect } from '../../credentials/authorize'
 import {
   credentialKey,
   pendingCredentialKey,
   type CredentialStore,
   type StoredSecrets,
-} from '../../auth/credentialStore'
-import { AuthError, isAuthError } from '../../auth/errors'
-import { startLoopbackListener as defaultStartLoopbackListener } from '../../auth/loopbackListener'
-import { createPkce, createState } from '../../auth/pkce'
-import { TokenEndpoint, type TokenSet } from '../../auth/tokenEndpoint'
-import { TokenManager } from '../../auth/tokenManager'
+} from '../../credentials/credentialStore'
+import { AuthError, isAuthError } from '../../credentials/errors'
+import { startLoopbackListener as defaultStartLoopbackListener } from '../../credentials/loopbackListener'
+import { createPkce, createState } from '../../credentials/pkce'
+import { TokenEndpoint, type TokenSet } from '../../credentials/tokenEndpoint'
+import { TokenManager } from '../../credentials/tokenManager'
 
 /** Collaborators of {@link AuthService}, injected by the host (Electron main or the e2e harness). */
 export interface AuthServiceDeps {

@@ -6,9 +6,9 @@ import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../sandbox'
 import type { SyncStatus } from '../../../shared/ipc'
-import { MemoryAccountStore } from '../../auth/accountStore'
-import { MemoryCredentialStore } from '../../auth/credentialStore'
-import { driveLoginPage } from '../../auth/testing/driveLoginPage'
+import { MemoryAccountStore } from '../../credentials/accountStore'
+import { MemoryCredentialStore } from '../../credentials/credentialStore'
+import { driveLoginPage } from '../../credentials/testing/driveLoginPage'
 import { createAppServices, type AppServices } from '../index'
 
 /**

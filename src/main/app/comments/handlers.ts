@@ -4,7 +4,7 @@ import { enqueueAll } from '../outbox/enqueue'
 import type { HandlersFor } from '../router'
 
 /** The part of the offline workspace the comment handlers use. */
-export type CommentsWorkspace = Pick<OfflineWorkspace, 'listComments' | 'getDocument' | 'enqueue'>
+export type CommentsPort = Pick<OfflineWorkspace, 'listComments' | 'getDocument' | 'enqueue'>
 
 /**
  * The comment handlers: comments are read from the local store (with the ones still in the
@@ -14,7 +14,7 @@ export type CommentsWorkspace = Pick<OfflineWorkspace, 'listComments' | 'getDocu
  * workspace (e.g. `not_found` for an unknown comment) pass through with their code.
  */
 export function createCommentHandlers(
-  getWorkspace: () => CommentsWorkspace,
+  getWorkspace: () => CommentsPort,
 ): HandlersFor<'comments.list' | 'comments.create' | 'comments.update' | 'comments.delete'> {
   return {
     'comments.list': async ({ documentId }) => {

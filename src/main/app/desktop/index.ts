@@ -79,7 +79,11 @@ export interface Desktop {
  * fetch nothing until told it is on). Host-agnostic: Electron main and the harness pass their ports.
  */
 export function createDesktop(
-  services: Pick<AppServices, 'handlers' | 'bus' | 'session'> & Partial<Pick<AppServices, 'referenceRates'>>,
+  services: { handlers: Partial<Pick<AppServices['handlers'], 'app.info' | 'agendas.list'>> } & Pick<
+    AppServices,
+    'bus' | 'session'
+  > &
+    Partial<Pick<AppServices, 'referenceRates'>>,
   host: DesktopHost,
 ): Desktop {
   const subscribe = (listener: (event: string, payload: unknown) => void) => services.bus.connect(listener)

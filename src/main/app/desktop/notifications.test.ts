@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxEntry } from '../../../shared/outbox/entry'
 import { EventBus } from '../eventBus'
-import { watchForNotifications, type DesktopNotice, type NotificationWorkspace } from './notifications'
+import { watchForNotifications, type DesktopNotice, type NotificationPort } from './notifications'
 
 type Doc = { id: number; agenda_id: number; state: string; type: string; supplier?: { name: string } }
 
@@ -11,7 +11,7 @@ function setup(docs: Record<number, Doc>, outbox: Partial<OutboxEntry>[] = []) {
   const workspace = {
     getDocument: async (id: number) => docs[id] ?? null,
     listOutbox: async () => outbox,
-  } as unknown as NotificationWorkspace
+  } as unknown as NotificationPort
   const stop = watchForNotifications({
     subscribe: (listener) => bus.connect(listener),
     notify: (notice) => notices.push(notice),

@@ -32,13 +32,13 @@ export interface DesktopNotice {
 }
 
 /** The part of the workspace used to name documents and find failed entries. */
-export type NotificationWorkspace = Pick<OfflineWorkspace, 'getDocument' | 'listOutbox'>
+export type NotificationPort = Pick<OfflineWorkspace, 'getDocument' | 'listOutbox'>
 
 export interface NotificationWatcherDeps {
   subscribe: SubscribeToEvents
   notify(notice: DesktopNotice): void
   /** The signed-in account's workspace; throws when nobody is signed in. */
-  getWorkspace(): NotificationWorkspace
+  getWorkspace(): NotificationPort
   language: NotificationLanguage
   /** Repairs reported within this many ms make one notification; default {@link COALESCE_MS}. */
   coalesceMs?: number
@@ -55,7 +55,7 @@ export function watchForNotifications(deps: NotificationWatcherDeps): () => void
   const say = (kind: NotificationKind, count: number, name: string, target?: DeepLink): void =>
     deps.notify({ kind, ...notificationText(deps.language, kind, count, name), ...(target ? { target } : {}) })
 
-  const workspace = (): NotificationWorkspace | null => {
+  const workspace = (): NotificationPort | null => {
     try {
       return deps.getWorkspace()
     } catch {

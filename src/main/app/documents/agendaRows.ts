@@ -4,7 +4,7 @@ import type { DocumentRow } from '../../../shared/ipc'
 import type { CachedDocument } from '../../offline'
 import type { SubscribeToEvents } from '../eventBus'
 import { duplicateKeyStrings } from './duplicateIndex'
-import { AgendaRowCache, readAgendaRows, type AgendaRows, type RowsWorkspace } from './rowCache'
+import { AgendaRowCache, readAgendaRows, type AgendaRows, type RowsPort } from './rowCache'
 import { withDuplicateFlags } from './rows'
 
 /** Where the agenda and document handlers get an agenda's rows and duplicate candidates. */
@@ -74,7 +74,7 @@ const CANDIDATE_BATCH = 25
  * `duplicateIndexMaxAgeMs`. `getWorkspace` is called on each request (it changes with the account).
  */
 export function createAgendaRowsSource(
-  getWorkspace: () => RowsWorkspace,
+  getWorkspace: () => RowsPort,
   options: AgendaRowsOptions = {},
 ): AgendaRowsSource {
   const now = options.now ?? (() => new Date())

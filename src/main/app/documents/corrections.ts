@@ -11,13 +11,13 @@ import type { CachedDocument } from '../../offline'
 import { AppError } from '../errors'
 import type { HandlersFor } from '../router'
 import { requireCachedDocument } from './cached'
-import type { DocumentsWorkspace } from './handlers'
+import type { DocumentsPort } from './handlers'
 
 /** What the correction handlers share with the other document handlers. */
 export interface CorrectionHandlerDeps {
-  getWorkspace(): DocumentsWorkspace
+  getWorkspace(): DocumentsPort
   /** The checks panel of a document as read now (its corrections applied). */
-  checksOf(workspace: DocumentsWorkspace, document: CachedDocument): Promise<CheckResult[]>
+  checksOf(workspace: DocumentsPort, document: CachedDocument): Promise<CheckResult[]>
   /** The signed-in user's name, when known. */
   userName(): string | null
 }
@@ -43,7 +43,7 @@ export function correctionHandlers(
 ): HandlersFor<'documents.correct' | 'documents.withdrawCorrection' | 'documents.corrections'> {
   const { getWorkspace, checksOf, userName } = deps
 
-  async function answer(workspace: DocumentsWorkspace, id: number) {
+  async function answer(workspace: DocumentsPort, id: number) {
     const document = await requireCachedDocument(workspace, id)
     return { document, checks: await checksOf(workspace, document) }
   }

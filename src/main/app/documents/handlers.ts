@@ -20,7 +20,7 @@ import { createSupplierAccounts } from './supplierAccounts'
 import { correctionHandlers } from './corrections'
 
 /** The part of the offline workspace the document handlers use. */
-export type DocumentsWorkspace = Pick<
+export type DocumentsPort = Pick<
   OfflineWorkspace,
   | 'getDocument'
   | 'getPreview'
@@ -58,7 +58,7 @@ export type DocumentChannel =
 
 export interface DocumentHandlerDeps {
   /** The offline workspace of the signed-in account (called on each request). */
-  getWorkspace(): DocumentsWorkspace
+  getWorkspace(): DocumentsPort
   /** The agendas' rows and duplicate candidates (shared with `agendas.list`). */
   rows: AgendaRowsSource
   /** The current time, for the overdue check (defaults to the system clock). */
@@ -108,7 +108,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
   const supplierAccounts = createSupplierAccounts((agendaId) => rows.flaggedRowsOf(agendaId))
 
   /** The checks panel of a document: every check run against the cache, the person's answers applied. */
-  async function checksOf(workspace: DocumentsWorkspace, document: CachedDocument): Promise<CheckResult[]> {
+  async function checksOf(workspace: DocumentsPort, document: CachedDocument): Promise<CheckResult[]> {
     const checks = runChecks(document, {
       today: now(),
       agenda: await rows.candidatesOf(document),

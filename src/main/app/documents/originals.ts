@@ -3,11 +3,11 @@ import type { FileHost } from '../ports'
 import type { HandlersFor } from '../router'
 
 /** The part of the offline workspace the original-file handlers use. */
-export type OriginalsWorkspace = Pick<OfflineWorkspace, 'getOriginal'>
+export type OriginalsPort = Pick<OfflineWorkspace, 'getOriginal'>
 
 export interface OriginalFileHandlerDeps {
   /** The offline workspace of the signed-in account (called on each request). */
-  getWorkspace(): OriginalsWorkspace
+  getWorkspace(): OriginalsPort
   /** Save dialogs and the system viewer (Electron) or downloads (harness). */
   files: FileHost
 }

@@ -14,7 +14,7 @@ import type { OfflineWorkspace } from '../../offline'
  */
 
 /** The part of the offline workspace preview images come from. */
-export type PreviewWorkspace = Pick<OfflineWorkspace, 'getPreview'>
+export type PreviewPort = Pick<OfflineWorkspace, 'getPreview'>
 
 /**
  * Builds the URL a host serves a document's preview at, e.g.
@@ -68,7 +68,7 @@ export function parsePreviewDocumentId(text: string): number | null {
 }
 
 /** Creates the {@link PreviewImages} of the current account's workspace (`getWorkspace` is called per image). */
-export function createPreviewImages(getWorkspace: () => PreviewWorkspace): PreviewImages {
+export function createPreviewImages(getWorkspace: () => PreviewPort): PreviewImages {
   return {
     async image(documentId) {
       const preview = await getWorkspace().getPreview(documentId)

@@ -11,7 +11,7 @@ import { createStringPool, toDocumentRow, type StringPool } from './rows'
  * The part of the offline workspace the rows are read from; `listAgendas`, when given,
  * supplies the agenda's company and home currency to the rows' warning flags.
  */
-export type RowsWorkspace = Pick<OfflineWorkspace, 'forEachDocument' | 'getDocument'> &
+export type RowsPort = Pick<OfflineWorkspace, 'forEachDocument' | 'getDocument'> &
   Partial<Pick<OfflineWorkspace, 'listAgendas' | 'acknowledgements' | 'allAcknowledgements'>>
 
 /**
@@ -62,7 +62,7 @@ const NO_ANSWERS: readonly Acknowledgement[] = Object.freeze([])
  * warnings (`allAcknowledgements`, when the workspace has them) are applied to the rows.
  */
 export async function readAgendaRows(
-  workspace: Pick<RowsWorkspace, 'forEachDocument' | 'listAgendas' | 'allAcknowledgements'>,
+  workspace: Pick<RowsPort, 'forEachDocument' | 'listAgendas' | 'allAcknowledgements'>,
   agendaId: number,
   rates?: ReferenceRateTable,
 ): Promise<AgendaRows> {
@@ -107,7 +107,7 @@ export async function readAgendaRows(
  * `documents.changed` that drops everything).
  */
 export class AgendaRowCache {
-  private workspace: RowsWorkspace | null = null
+  private workspace: RowsPort | null = null
   private readonly agendas = new Map<number, AgendaRows>()
   private readonly dirty = new Set<number>()
   private generation = 0
@@ -115,7 +115,7 @@ export class AgendaRowCache {
   private readonly unsubscribe: () => void
 
   constructor(
-    private readonly getWorkspace: () => RowsWorkspace,
+    private readonly getWorkspace: () => RowsPort,
     subscribe: SubscribeToEvents,
     private readonly rates?: () => ReferenceRateTable,
   ) {
@@ -156,7 +156,7 @@ export class AgendaRowCache {
   }
 
   /** Re-reads the marked documents and moves them into (or out of) the cached agendas. */
-  private async patch(workspace: RowsWorkspace): Promise<void> {
+  private async patch(workspace: RowsPort): Promise<void> {
     const ids = [...this.dirty]
     this.dirty.clear()
     const generation = this.generation

@@ -4,9 +4,7 @@ import type { CheckedDocument } from '../../../shared/checks/context'
 import type { CachedDocument, OfflineWorkspace } from '../../offline'
 
 /** The part of the workspace the supplier-account history reads. */
-export type SupplierAccountsWorkspace = Partial<
-  Pick<OfflineWorkspace, 'listAgendas' | 'forEachDocument' | 'listDocuments'>
->
+export type SupplierAccountsPort = Partial<Pick<OfflineWorkspace, 'listAgendas' | 'forEachDocument' | 'listDocuments'>>
 
 /**
  * The bank accounts of the account's suppliers as the local cache holds them, in every agenda
@@ -18,7 +16,7 @@ export type SupplierAccountsWorkspace = Partial<
 export function createSupplierAccounts(rowsOf: (agendaId: number) => Promise<readonly DocumentRow[]>) {
   const byAgenda = new Map<number, { stamp: readonly DocumentRow[]; records: SupplierAccountRecord[] }>()
 
-  async function recordsOf(workspace: SupplierAccountsWorkspace, agendaId: number): Promise<SupplierAccountRecord[]> {
+  async function recordsOf(workspace: SupplierAccountsPort, agendaId: number): Promise<SupplierAccountRecord[]> {
     const stamp = await rowsOf(agendaId)
     const known = byAgenda.get(agendaId)
     if (known && known.stamp === stamp) return known.records
@@ -38,7 +36,7 @@ export function createSupplierAccounts(rowsOf: (agendaId: number) => Promise<rea
      * The supplier-account records of every cached agenda, for checking `doc`; none when `doc`
      * names no account (the check is skipped then) or the workspace cannot list agendas.
      */
-    async forDocument(workspace: SupplierAccountsWorkspace, doc: CheckedDocument): Promise<SupplierAccountRecord[]> {
+    async forDocument(workspace: SupplierAccountsPort, doc: CheckedDocument): Promise<SupplierAccountRecord[]> {
       if (!supplierAccountRecordOf(doc) || !workspace.listAgendas) return []
       const all: SupplierAccountRecord[] = []
       for (const agenda of await workspace.listAgendas()) {

@@ -10,7 +10,7 @@ import { pendingEntry } from '../testing/fakeWorkspace'
 import { pohodaSchemaErrors } from '../testing/pohodaSchema'
 import { isdocSchemaErrors } from '../testing/isdocSchema'
 import { documentsCsv, documentsJson, formatAmount, formatDate, itemsCsv } from './format'
-import { createExportHandlers, type ExportWorkspace } from './handlers'
+import { createExportHandlers, type ExportPort } from './handlers'
 
 function doc(id: number, over: Partial<Document> = {}): Document {
   return {
@@ -140,7 +140,7 @@ function fakes(documents: Document[], options: { cancel?: boolean; agendas?: Age
     async openWithSystemViewer() {},
   }
   const cached = documents as CachedDocument[]
-  const workspace: ExportWorkspace = {
+  const workspace: ExportPort = {
     async listDocuments(agendaId) {
       return cached.filter((d) => d.agenda_id === agendaId)
     },

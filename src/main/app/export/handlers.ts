@@ -14,12 +14,12 @@ import { applyFilter, inPeriod, pickByIds } from './selection'
 import { documentsXlsx } from './xlsx'
 
 /** The part of the offline workspace export uses (`listAgendas`, when given, names the agenda's home currency, country and company). */
-export type ExportWorkspace = Pick<OfflineWorkspace, 'listDocuments' | 'getDocument' | 'enqueue'> &
+export type ExportPort = Pick<OfflineWorkspace, 'listDocuments' | 'getDocument' | 'enqueue'> &
   Partial<Pick<OfflineWorkspace, 'listAgendas'>>
 
 export interface ExportHandlerDeps {
   /** The offline workspace of the signed-in account (called on each request). */
-  getWorkspace(): ExportWorkspace
+  getWorkspace(): ExportPort
   /** Save dialogs (Electron) or downloads (harness). */
   files: FileHost
   /** The current time, for file names and `exported_at` (defaults to the system clock). */
@@ -225,7 +225,7 @@ function flaggedOf(doc: Document, checks: string[]): Flagged {
  */
 async function originalsOf(
   documents: readonly Document[],
-  workspace: ExportWorkspace,
+  workspace: ExportPort,
   agendaId: number,
 ): Promise<Map<number, Document>> {
   const originals = new Map<number, Document>()

@@ -3,7 +3,7 @@ import type { OfflineWorkspace } from '../../offline'
 import type { HandlersFor } from '../router'
 
 /** The part of the offline workspace the outbox handlers use. */
-export type OutboxWorkspace = Pick<OfflineWorkspace, 'listOutbox' | 'retry' | 'discard' | 'undo'>
+export type OutboxPort = Pick<OfflineWorkspace, 'listOutbox' | 'retry' | 'discard' | 'undo'>
 
 /**
  * The outbox panel's handlers: list the entries not yet done, retry or discard a failed one,
@@ -12,7 +12,7 @@ export type OutboxWorkspace = Pick<OfflineWorkspace, 'listOutbox' | 'retry' | 'd
  * (retry/discard of an entry that did not fail), `not_found` (no such entry).
  */
 export function createOutboxHandlers(
-  getWorkspace: () => OutboxWorkspace,
+  getWorkspace: () => OutboxPort,
 ): HandlersFor<'outbox.list' | 'outbox.retry' | 'outbox.discard' | 'outbox.undo'> {
   return {
     'outbox.list': async () => ({

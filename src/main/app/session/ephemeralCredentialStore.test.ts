@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MemoryCredentialStore } from '../../auth/credentialStore'
+import { MemoryCredentialStore } from '../../credentials/credentialStore'
 import { EphemeralKeysCredentialStore } from './ephemeralCredentialStore'
 
 describe('demo secrets stay out of the keychain', () => {

@@ -1,4 +1,4 @@
-import type { CredentialStore, StoredSecrets } from '../../auth/credentialStore'
+import type { CredentialStore, StoredSecrets } from '../../credentials/credentialStore'
 
 /**
  * A credential store that keeps some keys in memory only and sends the rest to the real one

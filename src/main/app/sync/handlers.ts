@@ -2,7 +2,7 @@ import type { OfflineWorkspace } from '../../offline'
 import type { HandlersFor } from '../router'
 
 /** The part of the offline workspace the sync handlers use. */
-export type SyncWorkspace = Pick<OfflineWorkspace, 'status' | 'syncNow' | 'tryNow' | 'retryStorage' | 'cacheUsage'>
+export type SyncPort = Pick<OfflineWorkspace, 'status' | 'syncNow' | 'tryNow' | 'retryStorage' | 'cacheUsage'>
 
 /**
  * `sync.status`, `sync.now` and `sync.retryStorage` on top of the offline workspace of the
@@ -14,7 +14,7 @@ export type SyncWorkspace = Pick<OfflineWorkspace, 'status' | 'syncNow' | 'tryNo
  * answers what the file cache holds and its cap (for the preferences).
  */
 export function createSyncHandlers(
-  getWorkspace: () => SyncWorkspace,
+  getWorkspace: () => SyncPort,
 ): HandlersFor<'sync.status' | 'sync.now' | 'sync.tryNow' | 'sync.retryStorage' | 'sync.cacheUsage'> {
   return {
     'sync.status': () => getWorkspace().status(),

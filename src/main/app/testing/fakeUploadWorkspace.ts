@@ -1,6 +1,6 @@
 import type { OutboxEntry, OutboxStatus } from '../../../shared/outbox'
 import type { UploadInput } from '../../offline'
-import type { UploadWorkspace } from '../upload/handlers'
+import type { UploadPort } from '../upload/handlers'
 import { pendingEntry } from './fakeWorkspace'
 
 /**
@@ -8,7 +8,7 @@ import { pendingEntry } from './fakeWorkspace'
  * given and writes a pending `documents.upload` entry (`e1`, `e2`, ...) to an outbox the test
  * moves on itself ({@link setStatus}, {@link remove}), as the sync engine would.
  */
-export class FakeUploadWorkspace implements UploadWorkspace {
+export class FakeUploadWorkspace implements UploadPort {
   /** Every `enqueueUpload` input, in call order. */
   readonly uploads: { agendaId: number; type: string; files: UploadInput[] }[] = []
   /** The entries not yet done, in write order. */

@@ -6,7 +6,7 @@ import type { OutboxAction, OutboxEntry } from '../../../shared/outbox'
 import type { HistoryEvent, HistoryItem } from '../../../shared/history/events'
 import { actionEvents, correctedView, type CachedComment, type CachedDocument, type HistoryImport } from '../../offline'
 import { AppError } from '../errors'
-import type { TriageWorkspace } from '../triage'
+import type { TriagePort } from '../triage'
 
 /**
  * A pending outbox entry for `action`, as `OfflineWorkspace.enqueue` answers it (times are
@@ -32,7 +32,7 @@ export function pendingEntry(id: string, action: OutboxAction, seq = 0): OutboxE
  * `too_late`). Agenda and upload actions are not modelled (`unsupported`). Each action and
  * answer to a warning is a history event by {@link FakeWorkspace.actor}, as the real store keeps them.
  */
-export class FakeWorkspace implements TriageWorkspace {
+export class FakeWorkspace implements TriagePort {
   readonly agendas: Agenda[] = []
   readonly documents = new Map<number, CachedDocument>()
   readonly comments = new Map<number, CachedComment[]>()

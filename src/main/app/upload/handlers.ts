@@ -6,11 +6,11 @@ import { planUploadRequests, type PlannedFile } from './plan'
 import type { UploadProgressReporter } from './progress'
 
 /** The part of the offline workspace upload uses (`listOutbox` to follow the entries it writes). */
-export type UploadWorkspace = Pick<OfflineWorkspace, 'enqueueUpload' | 'listOutbox'>
+export type UploadPort = Pick<OfflineWorkspace, 'enqueueUpload' | 'listOutbox'>
 
 export interface UploadHandlerDeps {
   /** The offline workspace of the signed-in account: one `documents.upload` action per request. */
-  getWorkspace(): UploadWorkspace
+  getWorkspace(): UploadPort
   /** Sends `upload.progress` and follows each entry written until its files are sent or fail. */
   progress: Pick<UploadProgressReporter, 'report' | 'follow'>
   /** Bodies stay under this many bytes (default 20 MB); tests pass small values. */

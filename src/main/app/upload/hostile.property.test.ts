@@ -9,7 +9,8 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { UploadProgress } from '../../../shared/ipc'
-import { createRouter, type Handlers } from '../router'
+import { createRouter } from '../router'
+import { fewHandlers } from '../testing/routerCall'
 import { FakeUploadWorkspace } from '../testing/fakeUploadWorkspace'
 import { createUploadHandlers } from './handlers'
 import { UploadProgressReporter } from './progress'
@@ -78,7 +79,7 @@ function setup() {
   const upload = createUploadHandlers({ getWorkspace: () => workspace, progress })
   const logs: string[] = []
   const router = createRouter({
-    handlers: { 'upload.files': upload['upload.files'] } as Handlers,
+    handlers: fewHandlers({ 'upload.files': upload['upload.files'] }),
     isTrustedSender: () => true,
     log: (line) => logs.push(line),
   })

@@ -38,3 +38,37 @@ export function registerToolbarExtension(extension: ToolbarExtension): void {
   if (index >= 0) toolbarExtensions.splice(index, 1, extension)
   else toolbarExtensions.push(extension)
 }
+
+/** The settings dialog's sections, in page order (features/settings lists and scrolls them). */
+export const SETTINGS_SECTIONS = ['preferences', 'offline', 'account', 'webhooks', 'desktop'] as const
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]
+
+/**
+ * A feature's part of the settings dialog, e.g. the account panel in `account`. The settings
+ * feature renders every panel of a section, in `order`, without importing the features:
+ * each registers its panels from its own `register.ts`.
+ */
+export interface SettingsPanel {
+  /** Unique, e.g. `account`, `cache`. */
+  id: string
+  section: SettingsSection
+  /** Lower comes first within the section. */
+  order?: number
+  /** May take `onleave`, which closes the settings dialog (signing out leaves it). */
+  component: Component<{ onleave: () => void }> | Component
+}
+
+/** Settings panels, appended to by features at import time. */
+export const settingsPanels: SettingsPanel[] = []
+
+/** Adds a settings panel (replacing one with the same id). */
+export function registerSettingsPanel(panel: SettingsPanel): void {
+  const index = settingsPanels.findIndex((p) => p.id === panel.id)
+  if (index >= 0) settingsPanels.splice(index, 1, panel)
+  else settingsPanels.push(panel)
+}
+
+/** The panels of one section, in `order`. */
+export function panelsOf(section: SettingsSection): SettingsPanel[] {
+  return settingsPanels.filter((p) => p.section === section).sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+}

@@ -1,13 +1,18 @@
 /**
  * The desktop integration's start (imported once by features/index.ts): follows the update
  * state and `app.openLink`, and lists the desktop commands in the command palette (copy
- * diagnostics, open the logs folder, check for updates, copy the open document's link).
+ * diagnostics, open the logs folder, check for updates, copy the open document's link), and
+ * puts updates, notifications and support (DesktopPreferences) in the settings dialog.
  */
 import { t } from '../../lib/i18n'
 import { shellContext } from '../../shell/context.svelte'
-import { registerCommands } from './commands'
+import { registerCommands } from '../../lib/commands'
 import { checkForUpdates, copyDiagnostics, copyLink, followUpdates, openLogsFolder } from './desktop.svelte'
 import { followLinks } from './openLinks'
+import { registerSettingsPanel } from '../../shell/extensions'
+import DesktopPreferences from './DesktopPreferences.svelte'
+
+registerSettingsPanel({ id: 'desktop', section: 'desktop', component: DesktopPreferences })
 
 try {
   followUpdates()

@@ -1,7 +1,8 @@
 /** The sections of the settings dialog, in page order, and which one the reader is at. */
 
-export const SETTINGS_SECTIONS = ['preferences', 'offline', 'account', 'webhooks', 'desktop'] as const
-export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]
+import type { SettingsSection } from '../../shell/extensions'
+
+export { SETTINGS_SECTIONS, type SettingsSection } from '../../shell/extensions'
 
 /**
  * The section in view: the last one whose top has scrolled above `line` (a line a third down

@@ -2,7 +2,7 @@
  * The inbox list of the triage workspace: the agenda, the tab, filters, search and sort, the
  * list the services worked out for them (`documents.query`: every id in order, the tab
  * counts) and the rows held around the screen (`documents.rows`, rowWindow.ts), the cursor
- * and the selection. {@link TriageWorkspace} adds the agendas, the open document and actions.
+ * and the selection. {@link TriageState} adds the agendas, the open document and actions.
  */
 import { untrack } from 'svelte'
 import { SvelteSet } from 'svelte/reactivity'

@@ -4,6 +4,7 @@
  * (`g a`: press g, then a), as in mail clients.
  */
 import type { MessageKey } from '../../locales/messages'
+import { isTypingTarget } from '../../lib/keyScope'
 
 export type ShortcutId =
   | 'next'
@@ -147,20 +148,6 @@ export function typingEnded(event: KeyboardEvent): boolean {
 /** True for a key that types text into a field (a character without Ctrl, Cmd or Alt). */
 export function typesText(event: KeyboardEvent): boolean {
   return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
-}
-
-/** True when the event comes from a field where typing must not trigger shortcuts. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!target || typeof (target as Element).closest !== 'function') return false
-  const element = target as HTMLElement
-  if (element.isContentEditable) return true
-  const tag = element.tagName
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true
-  if (tag === 'INPUT') {
-    const type = (element as HTMLInputElement).type
-    return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(type)
-  }
-  return false
 }
 
 /** True for a focused control that Enter or Space activates (button, link, tab, checkbox...). */

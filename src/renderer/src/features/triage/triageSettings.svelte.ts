@@ -2,7 +2,7 @@
  * Settings of the triage workspace, read from the preferences (features/preferences: kept by
  * main, changed live from the settings dialog or the action bar's switch).
  */
-import { preferences, setPreferences } from '../preferences/preferences.svelte'
+import { preferences, setPreferences } from '../preferences'
 
 export const triageSettings = {
   /** After an action on the open document, open the next one (default on). */

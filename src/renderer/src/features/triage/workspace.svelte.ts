@@ -5,7 +5,7 @@
  * arrive as `documents.changed` / `outbox.changed` events.
  */
 import type { CheckResult } from '../../../../shared/checks/result'
-import type { CheckAnswer } from '../documents/checkAnswer'
+import type { CheckAnswer } from '../documents'
 import {
   checkActionOnAll,
   type ActionRefusal,
@@ -25,19 +25,18 @@ import { docket } from '../../lib/docket'
 import { t, type MessageKey } from '../../lib/i18n'
 import { showError, showToast } from '../../lib/toasts.svelte'
 import { setUndoOfferer } from '../../shell/context.svelte'
-import { DocumentCache, neighboursOf, type OpenedDocument } from '../documents/documentCache'
-import { announceSettledCorrections } from '../documents/settledCorrections'
+import { announceSettledCorrections, DocumentCache, neighboursOf, type OpenedDocument } from '../documents'
 import { InboxList } from './inboxList.svelte'
 import { applyAction, nextAfter, type TriageActionKind } from './listModel'
-import { startAgendaId } from '../agendas/startAgenda'
+import { startAgendaId } from '../agendas'
 import { saveAgendaId, savedAgendaId } from './savedAgenda'
 import { triageSettings } from './triageSettings.svelte'
 import { UndoStack, type UndoableAction } from './undoStack.svelte'
 
-/** {@link TriageWorkspace.actionCheck}'s answer: allowed, or the service's refusal, or nothing to act on. */
+/** {@link TriageState.actionCheck}'s answer: allowed, or the service's refusal, or nothing to act on. */
 export type TriageActionCheck = { allowed: true } | { allowed: false; reason: ActionRefusal | 'noDocument' }
 
-export class TriageWorkspace extends InboxList {
+export class TriageState extends InboxList {
   agendas = $state.raw<AgendaSummary[]>([])
   agendasLoaded = $state(false)
   document = $state.raw<CachedDocumentView | null>(null)

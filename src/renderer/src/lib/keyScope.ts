@@ -12,7 +12,6 @@
  *
  * {@link keyScope} is the rule, pure; {@link focusFacts} reads its inputs from the DOM.
  */
-import { isTypingTarget } from './shortcuts'
 
 /** Marks an element whose keys triage shortcuts may act on (`data-key-area="triage"`). */
 export const TRIAGE_KEY_AREA = 'triage'
@@ -77,4 +76,18 @@ export function focusFacts(target: EventTarget | null, doc: Document): FocusFact
     onBody,
     inTriage: !onBody && element.closest(`[data-key-area="${TRIAGE_KEY_AREA}"]`) !== null,
   }
+}
+
+/** True when the event comes from a field where typing must not trigger shortcuts. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false
+  const element = target as HTMLElement
+  if (element.isContentEditable) return true
+  const tag = element.tagName
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true
+  if (tag === 'INPUT') {
+    const type = (element as HTMLInputElement).type
+    return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(type)
+  }
+  return false
 }

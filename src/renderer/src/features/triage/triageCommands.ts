@@ -6,8 +6,8 @@
 import { QUEUES } from '../../../../shared/queues'
 import { focusHome } from '../../lib/focusHome'
 import { t } from '../../lib/i18n'
-import { SHORTCUTS, type Shortcut } from '../triage/shortcuts'
-import type { Command, CommandGroup } from './commands'
+import { SHORTCUTS, type Shortcut } from './shortcuts'
+import type { Command, CommandGroup } from '../../lib/commands'
 
 /** Shown key names of the shortcut table -> KeyboardEvent.key. */
 const EVENT_KEYS: Record<string, string> = { Esc: 'Escape', Space: ' ', '↓': 'ArrowDown', '↑': 'ArrowUp' }

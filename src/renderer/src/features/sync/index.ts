@@ -1,0 +1,2 @@
+/** What other features may use of the sync feature (the only file they import from it). */
+export { followSyncState, syncState } from './syncState.svelte'
