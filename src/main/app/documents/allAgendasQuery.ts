@@ -1,7 +1,7 @@
 import { compareRows, countFiltered, filterRows, isFiltered } from '../../../shared/documents/listQuery'
 import type { DocumentRow, ListQuery } from '../../../shared/ipc'
 import { emptyQueueCounts, QUEUES, type QueueCounts } from '../../../shared/queues'
-import { listedRows, queueTotals, type ListAnswer } from './rowQuery'
+import { listedRows, queueTotals, rowsByIds, type ListAnswer } from './rowQuery'
 
 /** One agenda's cached rows, as the row cache keeps them (id descending, never mutated). */
 export interface AgendaRowSet {
@@ -114,6 +114,29 @@ function mergeSorted(
       heap.pop()
     }
     if (heap.length > 0) down(0)
+  }
+  return { rows, agendaIds }
+}
+
+/**
+ * The rows of `ids` from any of the agendas (the All agendas list's `documents.rows`), in the
+ * order asked, with the agenda of each; ids no agenda lists are left out.
+ */
+export function rowsAcrossAgendas(
+  agendas: readonly AgendaRowSet[],
+  ids: readonly number[],
+): { rows: DocumentRow[]; agendaIds: number[] } {
+  const rows: DocumentRow[] = []
+  const agendaIds: number[] = []
+  for (const id of ids) {
+    for (const agenda of agendas) {
+      const [row] = rowsByIds(agenda.rows, [id], agenda.archived)
+      if (row) {
+        rows.push(row)
+        agendaIds.push(agenda.agendaId)
+        break
+      }
+    }
   }
   return { rows, agendaIds }
 }
