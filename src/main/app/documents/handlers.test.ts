@@ -157,6 +157,22 @@ describe('documents.query over All agendas', () => {
     expect(answer.rows.map((row) => row.id)).toEqual([20, 11])
     expect(answer.agendaIds).toEqual([2, 1])
   })
+  it('marks rows of two agendas ready in one batch (the service batches by document, not by agenda)', async () => {
+    workspace.addDocument(2, doc(20))
+    await call('documents.setState', { ids: [20, 10], state: 'ready' })
+    expect(workspace.outbox.map((entry) => entry.action)).toEqual([
+      {
+        kind: 'documents.setStates',
+        items: [
+          { id: 20, state: 'ready' },
+          { id: 10, state: 'ready' },
+        ],
+      },
+    ])
+    const ready = await queryAll({ queue: 'ready' })
+    expect(ready.ids).toEqual([20, 11, 10])
+    expect(ready.agendaIds).toEqual([2, 1, 1])
+  })
   it('refuses an agenda reference that is neither an id nor "all"', async () => {
     await expect(
       call('documents.query', { agendaId: 'every', query: EVERY_DOCUMENT, window: FIRST_ROWS }),
