@@ -73,6 +73,20 @@ describe('the All agendas list', () => {
     expect(answer.counts.archived).toBe(3)
   })
 
+  it('reuses the merged list while no agenda changed, and merges again after a change', () => {
+    const first = queryAllAgendas(all, EVERY_DOCUMENT, { start: 0, count: 5 })
+    const scrolled = queryAllAgendas(all, EVERY_DOCUMENT, { start: 100, count: 5 })
+    expect(scrolled.ids).toBe(first.ids)
+    expect(scrolled.rows.map((row) => row.id)).toEqual([200, 199, 198, 197, 196])
+    const changed = all.map((agenda) =>
+      agenda.agendaId === 2 ? { ...agenda, rows: [sampleRow(302), ...agenda.rows] } : agenda,
+    )
+    const after = queryAllAgendas(changed, EVERY_DOCUMENT, { start: 0, count: 2 })
+    expect(after.ids).not.toBe(first.ids)
+    expect(after.ids.slice(0, 2)).toEqual([302, 300])
+    expect(after.agendaIds.slice(0, 2)).toEqual([2, 3])
+  })
+
   it('answers an empty list for an account without agendas', () => {
     const answer = queryAllAgendas([], EVERY_DOCUMENT, { start: 0, count: 30 })
     expect(answer.ids).toEqual([])

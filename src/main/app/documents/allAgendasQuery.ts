@@ -32,12 +32,54 @@ export function queryAllAgendas(
   query: ListQuery,
   window: { start: number; count: number },
 ): AllAgendasAnswer {
-  const lists: { agendaId: number; rows: readonly DocumentRow[] }[] = []
+  const list = mergedList(agendas, query)
+  const start = window.start
+  const end = start + Math.max(0, window.count)
+  return {
+    ids: list.ids,
+    agendaIds: list.agendaIds,
+    rows: list.rows.slice(start, end),
+    rowAgendaIds: list.agendaIds.slice(start, end),
+    counts: { ...list.counts },
+    totals: { ...list.totals },
+  }
+}
+
+/** A merged list with the rows arrays and query it was worked out from. */
+interface MergedList {
+  sources: readonly (readonly DocumentRow[])[]
+  query: string
+  rows: DocumentRow[]
+  ids: number[]
+  agendaIds: number[]
+  counts: QueueCounts
+  totals: QueueCounts
+}
+
+/**
+ * The last merged list, reused while no agenda's rows changed and the query is the same: the
+ * row cache hands out a new array after any change, so comparing the arrays is enough, and a
+ * window scrolled or a key pressed on an unchanged account costs no merge. Never mutated.
+ */
+let lastMerged: MergedList | null = null
+
+function mergedList(agendas: readonly AgendaRowSet[], query: ListQuery): MergedList {
+  const sources = agendas.flatMap((agenda) => [agenda.rows, agenda.archived ?? NO_ROWS])
+  const key = JSON.stringify(query)
+  const kept = lastMerged
+  if (
+    kept &&
+    kept.query === key &&
+    kept.sources.length === sources.length &&
+    kept.sources.every((rows, i) => rows === sources[i])
+  )
+    return kept
   const filter = { queue: query.queue, type: query.type, search: query.search, warnings: query.warnings }
   const counts = emptyQueueCounts()
   const totals = emptyQueueCounts()
+  const lists: { agendaId: number; rows: readonly DocumentRow[] }[] = []
   for (const agenda of agendas) {
-    const archived = agenda.archived ?? []
+    const archived = agenda.archived ?? NO_ROWS
     const agendaTotals = queueTotals(agenda.rows, archived.length)
     addCounts(totals, agendaTotals)
     addCounts(
@@ -50,17 +92,11 @@ export function queryAllAgendas(
     if (rows.length > 0) lists.push({ agendaId: agenda.agendaId, rows })
   }
   const merged = mergeSorted(lists, compareRows(query.sort))
-  const start = window.start
-  const end = start + Math.max(0, window.count)
-  return {
-    ids: merged.rows.map((row) => row.id),
-    agendaIds: merged.agendaIds,
-    rows: merged.rows.slice(start, end),
-    rowAgendaIds: merged.agendaIds.slice(start, end),
-    counts,
-    totals,
-  }
+  lastMerged = { sources, query: key, ...merged, ids: merged.rows.map((row) => row.id), counts, totals }
+  return lastMerged
 }
+
+const NO_ROWS: readonly DocumentRow[] = Object.freeze([])
 
 function addCounts(into: QueueCounts, counts: QueueCounts): void {
   for (const queue of QUEUES) into[queue] += counts[queue]
