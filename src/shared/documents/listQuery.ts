@@ -116,6 +116,14 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
  * Rows without the sort value go last in either direction; ties keep id descending.
  */
 export function sortRows(rows: readonly DocumentRow[], order: SortOrder): DocumentRow[] {
+  return [...rows].sort(compareRows(order))
+}
+
+/**
+ * The comparison {@link sortRows} sorts by (negative when `a` comes first): lists sorted apart
+ * (one per agenda) merge into the order one sort of all their rows would give.
+ */
+export function compareRows(order: SortOrder): (a: DocumentRow, b: DocumentRow) => number {
   const sign = order.direction === 'asc' ? 1 : -1
   const value = (row: DocumentRow): string | number | null => {
     switch (order.key) {
@@ -131,7 +139,7 @@ export function sortRows(rows: readonly DocumentRow[], order: SortOrder): Docume
         return row.counterpartyName
     }
   }
-  return [...rows].sort((a, b) => {
+  return (a, b) => {
     if (order.key === 'total' && a.total !== null && b.total !== null && a.currency !== b.currency) {
       if (a.currency === null) return 1
       if (b.currency === null) return -1
@@ -144,5 +152,5 @@ export function sortRows(rows: readonly DocumentRow[], order: SortOrder): Docume
     if (vb === null) return -1
     const cmp = typeof va === 'number' && typeof vb === 'number' ? va - vb : collator.compare(String(va), String(vb))
     return cmp !== 0 ? sign * cmp : b.id - a.id
-  })
+  }
 }

@@ -119,6 +119,67 @@ describe('documents.query', () => {
   })
 })
 
+describe('documents.query over All agendas', () => {
+  type Answer = {
+    agendaId: unknown
+    ids: number[]
+    agendaIds: number[]
+    rows: { id: number }[]
+    totals: { all: number }
+  }
+  const queryAll = (input: Partial<ListQuery> = {}) =>
+    call('documents.query', {
+      agendaId: 'all',
+      query: { ...EVERY_DOCUMENT, ...input },
+      window: FIRST_ROWS,
+    }) as Promise<Answer>
+
+  it('lists the documents of every agenda in one order, naming the agenda of each', async () => {
+    workspace.addDocument(2, doc(20, { state: 'ready' })).addDocument(2, doc(9))
+    const answer = await queryAll()
+    expect(answer.agendaId).toBe('all')
+    expect(answer.ids).toEqual([20, 14, 13, 12, 11, 10, 9])
+    expect(answer.agendaIds).toEqual([2, 1, 1, 1, 1, 1, 2])
+    expect(answer.totals.all).toBe(7)
+    const ready = await queryAll({ queue: 'ready' })
+    expect(ready.ids).toEqual([20, 11])
+  })
+  it('makes no agenda available offline (it reads what the cache holds)', async () => {
+    await queryAll()
+    expect(workspace.opened).toEqual([])
+  })
+  it('answers rows of any agenda by id, with their agendas', async () => {
+    workspace.addDocument(2, doc(20))
+    const answer = (await call('documents.rows', { agendaId: 'all', ids: [20, 99, 11] })) as {
+      rows: { id: number }[]
+      agendaIds: number[]
+    }
+    expect(answer.rows.map((row) => row.id)).toEqual([20, 11])
+    expect(answer.agendaIds).toEqual([2, 1])
+  })
+  it('marks rows of two agendas ready in one batch (the service batches by document, not by agenda)', async () => {
+    workspace.addDocument(2, doc(20))
+    await call('documents.setState', { ids: [20, 10], state: 'ready' })
+    expect(workspace.outbox.map((entry) => entry.action)).toEqual([
+      {
+        kind: 'documents.setStates',
+        items: [
+          { id: 20, state: 'ready' },
+          { id: 10, state: 'ready' },
+        ],
+      },
+    ])
+    const ready = await queryAll({ queue: 'ready' })
+    expect(ready.ids).toEqual([20, 11, 10])
+    expect(ready.agendaIds).toEqual([2, 1, 1])
+  })
+  it('refuses an agenda reference that is neither an id nor "all"', async () => {
+    await expect(
+      call('documents.query', { agendaId: 'every', query: EVERY_DOCUMENT, window: FIRST_ROWS }),
+    ).rejects.toMatchObject({ code: 'validation' })
+  })
+})
+
 describe('documents.rows', () => {
   it('answers the rows of the ids asked, in that order, leaving out ids not in the agenda', async () => {
     const { rows } = (await call('documents.rows', { agendaId: 1, ids: [11, 99, 14] })) as { rows: { id: number }[] }

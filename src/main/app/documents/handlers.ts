@@ -8,6 +8,7 @@ import { sniffDocumentType } from '../../../shared/files/fileType'
 import { MAX_ORIGINAL_FILE_BYTES } from '../../../shared/files/limits'
 import type { OfflineWorkspace } from '../../offline'
 import { checkAction, type DocumentAction } from '../../../shared/documents/allowedActions'
+import { ALL_AGENDAS } from '../../../shared/ipc'
 import { AppError } from '../errors'
 import { enqueueAll } from '../outbox/enqueue'
 import type { HandlersFor } from '../router'
@@ -15,6 +16,7 @@ import type { AgendaRowsSource } from './agendaRows'
 import { refuseArchived, requireCachedDocument } from './cached'
 import { companyOf } from './rowCache'
 import { createPreviewImages, previewVersion, type PreviewUrlOf } from './previewImages'
+import { queryAllAgendas, rowsAcrossAgendas, type AgendaRowSet } from './allAgendasQuery'
 import { queryList, rowsByIds } from './rowQuery'
 import { createSupplierAccounts } from './supplierAccounts'
 import { correctionHandlers } from './corrections'
@@ -120,8 +122,40 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
     return applyAcknowledgements(checks, await workspace.acknowledgements(document.id))
   }
 
+  /**
+   * The rows of every agenda of the account the local store lists, in its order. An agenda
+   * the cache cannot read lists nothing rather than failing the whole queue.
+   */
+  async function allAgendaRows(): Promise<AgendaRowSet[]> {
+    const workspace = getWorkspace()
+    const agendas = workspace.listAgendas ? await workspace.listAgendas() : []
+    const sets = await Promise.all(
+      agendas.map(async ({ id }): Promise<AgendaRowSet | null> => {
+        try {
+          return { agendaId: id, rows: await rows.flaggedRowsOf(id), archived: await rows.archivedRowsOf(id) }
+        } catch {
+          return null
+        }
+      }),
+    )
+    return sets.filter((set): set is AgendaRowSet => set !== null)
+  }
+
   return {
     'documents.query': async ({ agendaId, query, window }) => {
+      if (agendaId === ALL_AGENDAS) {
+        // The All agendas list reads what each agenda's cache holds and opens none of them:
+        // making every agenda of a firm available offline would download all its clients.
+        const answer = queryAllAgendas(await allAgendaRows(), query, window)
+        return {
+          agendaId,
+          ids: answer.ids,
+          agendaIds: answer.agendaIds,
+          rows: answer.rows,
+          counts: answer.counts,
+          totals: answer.totals,
+        }
+      }
       // Querying an agenda's list is opening it: it becomes available offline by default (never
       // rejects), recorded before the answer so an `agendas.list` after it says so.
       const opened = getWorkspace().noteAgendaOpened(agendaId)
@@ -131,10 +165,13 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
       return answer
     },
 
-    'documents.rows': async ({ agendaId, ids }) => ({
-      agendaId,
-      rows: rowsByIds(await rows.flaggedRowsOf(agendaId), ids, await rows.archivedRowsOf(agendaId)),
-    }),
+    'documents.rows': async ({ agendaId, ids }) => {
+      if (agendaId === ALL_AGENDAS) return { agendaId, ...rowsAcrossAgendas(await allAgendaRows(), ids) }
+      return {
+        agendaId,
+        rows: rowsByIds(await rows.flaggedRowsOf(agendaId), ids, await rows.archivedRowsOf(agendaId)),
+      }
+    },
 
     'documents.get': async ({ id }) => {
       const workspace = getWorkspace()

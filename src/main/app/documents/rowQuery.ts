@@ -55,10 +55,7 @@ export function queryList(
   archived: readonly DocumentRow[] = [],
 ): ListAnswer {
   const filter = { queue: query.queue, type: query.type, search: query.search, warnings: query.warnings }
-  const shown =
-    query.queue === 'archived'
-      ? filterRows(sorted(archived, query.sort), { ...filter, queue: 'all' })
-      : filterRows(sorted(rows, query.sort), filter)
+  const shown = listedRows(rows, query, archived)
   const totals = queueTotals(rows, archived.length)
   const counts = isFiltered(filter)
     ? countFiltered(rows, filter, filterRows(archived, { ...filter, queue: 'all' }).length)
@@ -69,6 +66,22 @@ export function queryList(
     counts,
     totals: { ...totals },
   }
+}
+
+/**
+ * The rows of an agenda's list (id descending `rows`, `archived` for the archived tab) under
+ * the query's tab and filters, in its sort order: what {@link queryList} lists, as rows.
+ * The sort of each rows array is kept while the array lives.
+ */
+export function listedRows(
+  rows: readonly DocumentRow[],
+  query: ListQuery,
+  archived: readonly DocumentRow[] = [],
+): readonly DocumentRow[] {
+  const filter = { queue: query.queue, type: query.type, search: query.search, warnings: query.warnings }
+  return query.queue === 'archived'
+    ? filterRows(sorted(archived, query.sort), { ...filter, queue: 'all' })
+    : filterRows(sorted(rows, query.sort), filter)
 }
 
 /**

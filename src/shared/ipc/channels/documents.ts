@@ -122,6 +122,17 @@ export const listQuerySchema = z
   .strict()
 export type ListQuery = z.infer<typeof listQuerySchema>
 
+/** The agenda reference of the *All agendas* list: every agenda of the account in one queue. */
+export const ALL_AGENDAS = 'all'
+/**
+ * Which list `documents.query` and `documents.rows` answer: one agenda (its id, negative for
+ * one created offline) or {@link ALL_AGENDAS}.
+ */
+export const agendaScopeSchema = z.union([agendaRefSchema, z.literal(ALL_AGENDAS)])
+export type AgendaScope = z.infer<typeof agendaScopeSchema>
+/** The agenda of each listed id or row, at the same position (the All agendas list only). */
+const agendaIdsSchema = z.array(z.number().int())
+
 /** Rows answered with a query, and asked by id at once, at most (a screen is about 30). */
 export const MAX_ROWS_PER_CALL = 500
 
@@ -134,7 +145,7 @@ export const documentChannels = defineChannels({
   'documents.query': {
     input: z
       .object({
-        agendaId: agendaRefSchema,
+        agendaId: agendaScopeSchema,
         query: listQuerySchema,
         /** The positions in the list whose rows to answer with the ids (those on screen and around). */
         window: z
@@ -143,9 +154,11 @@ export const documentChannels = defineChannels({
       })
       .strict(),
     output: z.object({
-      agendaId: agendaRefSchema,
+      agendaId: agendaScopeSchema,
       /** Every document of the list, in its order: the tab, filters and sort applied. */
       ids: z.array(id),
+      /** All agendas: the agenda of each of `ids`. */
+      agendaIds: agendaIdsSchema.optional(),
       /** The rows of `ids` from `window.start`, at most `window.count` of them. */
       rows: z.array(documentRowSchema),
       /** Tab counts under the type, checks and search filters. */
@@ -155,14 +168,21 @@ export const documentChannels = defineChannels({
     }),
     description:
       'The inbox list of an agenda, worked out in the services: the ids in order, the tab counts ' +
-      'and the rows of a window of it. Opening an agenda this way makes it available offline by default.',
+      'and the rows of a window of it. Opening an agenda this way makes it available offline by default. ' +
+      'With agendaId "all", the list over every agenda of the account (agendaIds names the agenda of each id); ' +
+      'that does not make any agenda available offline.',
   },
   'documents.rows': {
-    input: z.object({ agendaId: agendaRefSchema, ids: z.array(id).max(MAX_ROWS_PER_CALL) }).strict(),
-    output: z.object({ agendaId: agendaRefSchema, rows: z.array(documentRowSchema) }),
+    input: z.object({ agendaId: agendaScopeSchema, ids: z.array(id).max(MAX_ROWS_PER_CALL) }).strict(),
+    output: z.object({
+      agendaId: agendaScopeSchema,
+      rows: z.array(documentRowSchema),
+      /** All agendas: the agenda of each of `rows`. */
+      agendaIds: agendaIdsSchema.optional(),
+    }),
     description:
       'The inbox rows of the given documents of an agenda (those about to be shown), in the order ' +
-      'asked; ids no longer listed in the agenda are left out.',
+      'asked; ids no longer listed in the agenda are left out. With agendaId "all", of any agenda of the account.',
   },
   'documents.get': {
     input: z.object({ id }).strict(),
