@@ -232,6 +232,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   // The row cache follows the workspace's events to stay exact (src/main/app/documents/rowCache.ts).
   const triage = createTriageHandlers(getWorkspace, {
     subscribe: (listener) => bus.connect(listener),
+    emit: (event, payload) => bus.emit(event, payload),
     referenceRates: () => referenceRates.table(),
     ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
   })

@@ -38,6 +38,21 @@ export class FakeWorkspace implements TriageWorkspace {
   /** Every entry ever enqueued, with its status and how to roll its effect back. */
   readonly outbox: { id: string; action: OutboxAction; sent: boolean; rollback: () => void }[] = []
   private next = 1
+  private readonly listeners = new Set<(event: string, payload: unknown) => void>()
+
+  /**
+   * Follows the outbox as the real workspace's events do: `outbox.changed` after every enqueue,
+   * undo and send. Returns a stop function.
+   */
+  subscribe(listener: (event: string, payload: unknown) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private outboxChanged(entryIds: string[]): void {
+    const pending = this.outbox.filter((e) => !e.sent).length
+    for (const listener of [...this.listeners]) listener('outbox.changed', { pending, failed: 0, entryIds })
+  }
 
   addAgenda(agenda: Agenda): this {
     this.agendas.push(agenda)
@@ -63,6 +78,7 @@ export class FakeWorkspace implements TriageWorkspace {
   /** Marks every pending entry as sent (the sync engine pushed it). */
   send(): void {
     for (const entry of this.outbox) entry.sent = true
+    this.outboxChanged(this.outbox.map((e) => e.id))
   }
 
   async listAgendas(): Promise<Agenda[]> {
@@ -144,6 +160,7 @@ export class FakeWorkspace implements TriageWorkspace {
     const id = `entry-${seq}`
     const rollback = this.apply(action)
     this.outbox.push({ id, action, sent: false, rollback })
+    this.outboxChanged([id])
     return pendingEntry(id, action, seq)
   }
 
@@ -171,6 +188,7 @@ export class FakeWorkspace implements TriageWorkspace {
     if (entry.sent) throw new AppError('too_late', 'Already sent.')
     entry.rollback()
     this.outbox.splice(index, 1)
+    this.outboxChanged([entryId])
   }
 
   private setDoc(id: number, change: (d: CachedDocument) => CachedDocument): () => void {
