@@ -8,7 +8,9 @@ type OpenedDocumentView = WatchedView['documents'][number]
 /** What a watch reads to work out a view (the triage channels' own reads). */
 export interface DocumentViewReads {
   /** The list of a query (`documents.query`). */
-  list(watch: DocumentWatch & { agendaId: NonNullable<DocumentWatch['agendaId']> }): Promise<NonNullable<WatchedView['list']>>
+  list(
+    watch: DocumentWatch & { agendaId: NonNullable<DocumentWatch['agendaId']> },
+  ): Promise<NonNullable<WatchedView['list']>>
   /** One document as the pane shows it; rejects `not_found` when it is not cached. */
   document(id: number): Promise<OpenedDocumentView>
   /** Where the host serves a document's preview image, or null (`documents.preview`); never rejects. */
@@ -101,7 +103,9 @@ export class DocumentWatches {
             if (this.watches.get(viewId)?.watch === watch) this.options.push(view)
           },
           (error: unknown) =>
-            this.options.log?.(`View of ${viewId} not pushed: ${error instanceof Error ? error.message : String(error)}`),
+            this.options.log?.(
+              `View of ${viewId} not pushed: ${error instanceof Error ? error.message : String(error)}`,
+            ),
         )
       }
     })

@@ -60,8 +60,8 @@ export class InboxList {
   private revision = 0
   /** The newest view applied, by its statement and main's count. */
   private applied = { revision: -1, version: -1 }
-  /** The key of the query of the statement in flight (to tell a new query from a reload). */
-  private statedKeys = new Map<number, string>()
+  /** The key of the query of the latest statement (to tell a new query from a restatement). */
+  private statedKey = ''
   /** The positions of the rows on screen (set by the list as it scrolls). */
   private shownRange: RowRange = { start: 0, end: 0 }
   /** Ids asked by `documents.rows` for the current list and not (yet) answered: not asked again while it stands. */
@@ -127,7 +127,7 @@ export class InboxList {
         : { start: 0, end: Math.max(0, this.shownRange.end - this.shownRange.start) }
     const hold = rangeToHold(shown, Number.MAX_SAFE_INTEGER)
     const revision = ++this.revision
-    this.statedKeys = new Map([[revision, key]])
+    this.statedKey = key
     const watch: DocumentWatch = {
       viewId: this.viewId,
       revision,
@@ -162,7 +162,7 @@ export class InboxList {
     this.applied = { revision: view.revision, version: view.version }
     const list = view.list
     if (list && list.agendaId === this.agendaId) {
-      const key = this.statedKeys.get(view.revision) ?? ''
+      const key = this.statedKey
       const sameQuery = key === this.loadedQueryKey
       this.loadedQueryKey = key
       // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup of this object, nothing renders from it
