@@ -157,7 +157,13 @@ export class InboxList {
    * its latest statement; older ones are dropped. Answers whether it was applied.
    */
   applyView(view: DocumentView): boolean {
-    if (view.viewId !== this.viewId || view.revision !== this.revision) return false
+    if (view.viewId !== this.viewId) return false
+    if (view.revision !== this.revision) {
+      // An answer to an earlier statement (the user stepped on meanwhile): its list is not
+      // the one shown, but the documents it loaded ahead are still a head start.
+      this.documentsAhead(view)
+      return false
+    }
     if (view.revision === this.applied.revision && view.version <= this.applied.version) return false
     this.applied = { revision: view.revision, version: view.version }
     const list = view.list
@@ -185,6 +191,11 @@ export class InboxList {
     }
     this.viewApplied(view)
     return true
+  }
+
+  /** What the subclass keeps of a view of an earlier statement (documents loaded ahead). */
+  protected documentsAhead(view: DocumentView): void {
+    void view
   }
 
   /** What the subclass shows of a view besides the list (the open document, the agendas). */

@@ -40,6 +40,9 @@ import { saveAgendaId, savedAgendaId } from './savedAgenda'
 import { triageSettings } from './triageSettings.svelte'
 import { UndoStack, type UndoableAction } from './undoStack.svelte'
 
+/** Documents held ahead at most while answers to earlier statements arrive (two views' worth). */
+const HELD_MAX = 10
+
 /** {@link TriageWorkspace.actionCheck}'s answer: allowed, or the service's refusal, or nothing to act on. */
 export type TriageActionCheck = { allowed: true } | { allowed: false; reason: ActionRefusal | 'noDocument' }
 
@@ -118,6 +121,16 @@ export class TriageWorkspace extends InboxList {
     const openId = this.openId
     const index = this.indexOfVisible(openId)
     return { openId, ahead: index < 0 ? [] : neighboursOf(this.ids, index, this.lastMove) }
+  }
+
+  /**
+   * Keeps the documents a view of an earlier statement loaded (stepping faster than main
+   * answers), with those held, at most {@link HELD_MAX}; the newest view replaces them all.
+   */
+  protected override documentsAhead(view: DocumentView): void {
+    const held = [...this.held.values(), ...view.documents]
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
+    this.held = new Map(held.slice(-HELD_MAX).map((opened) => [opened.document.id, opened]))
   }
 
   /** Shows the open document as main has it, and the sidebar's agendas. */
