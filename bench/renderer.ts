@@ -191,7 +191,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     // B3: open the cached agenda, `reps` fresh page loads.
     const reps = ctx.quick ? 3 : 5
     const openMs: number[] = []
-    /** documents.query call -> its HTTP response headers (services + transport). */
+    /** documents.watch call -> its HTTP response headers (services + transport). */
     const responseMs: number[] = []
     /** Navigation start -> first rows painted, and the agendas.list call before the list. */
     const fromNavigationMs: number[] = []
@@ -379,10 +379,10 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
           droppedFrameThresholdMs: DROPPED_FRAME_MS,
         },
         notes: [
-          'Measured in the page: documents.query request leaving the bridge -> first rAF after its rows are in the DOM, then a message task (after paint).',
-          "listResponse*: documents.query call -> the harness answer's headers (the services' share: store read, rows, validation, JSON); the rest of openMs is the renderer (bridge parse and validation, Svelte, virtual list, paint).",
+          'Measured in the page: documents.watch request leaving the bridge -> first rAF after its rows are in the DOM, then a message task (after paint).',
+          "listResponse*: documents.watch call -> the harness answer's headers (the services' share: store read, rows, validation, JSON); the rest of openMs is the renderer (bridge parse and validation, Svelte, virtual list, paint).",
           'Fresh page load each rep (localStorage selects agenda 2); the services and store stay warm across reps.',
-          'fromNavigation*: navigation start -> the same paint (page load, bridge, agendas.list, documents.query, render); agendasList*: the agendas.list call the page makes before documents.query (sidebar counts).',
+          'fromNavigation*: navigation start -> the same paint (page load, bridge, agendas.list, documents.watch, render); agendasList*: the agendas.list call the page makes before documents.watch (sidebar counts).',
           "cold*: one more page load after the services were restarted again and finished their start-up sync, before anything listed the agenda: the services' agenda row cache is empty, so agendas.list reads the agenda from the store (the app's first open after start); context, not the target.",
           `Scrolling: the All queue scrolled from the top to the bottom by a fixed step per rAF, ${SCROLL_REPS} times; scroll* figures are the repetition that dropped the largest share of its frames (judged <= ${SCROLL_DROPPED_MAX_SHARE * 100} %), scrollReps* every repetition; idleDroppedFramesOf60 shows the noise floor of the machine.`,
         ],
@@ -547,7 +547,7 @@ async function triageLatency(page: Page, ctx: BenchContext, origin: string): Pro
       `Targets against the floor measured in the same run: p50 <= the floor's p50 + ${B4_OVER_FLOOR_P50_MS} ms and p95 <= ${B4_P95_MS} ms, in both runs; the floor is a page that changes one heading on the same key (bench/lib/floorPage.ts), loaded in the same page after Docket's presses (Docket's page is unloaded) and driven by the same press loop (bench/lib/triagePresses.ts), back to back and skimming.`,
       'splitMs, per press: input = the key event timeStamp -> the first keydown listener (the browser delivering the key, or the page busy with something else); page = -> the new document in the DOM (the app handling the key: Svelte updates, no IPC when the document was loaded ahead); wait = -> the next animation frame (vsync: on average half a frame, 8.3 ms at 60 Hz); frame = -> the message task after that frame (style, layout, paint, commit).',
       `ipcCallsPerKey / pacedIpcCallsPerKey: IPC calls (POST /__harness/ipc, counted in the page's fetch) started in each press's window, from just before its key to just before the next (the last press: 1 s after its paint); mean = every call of the run per press (a late call counts in a later window), judged <= ${B4_IPC_PER_KEY} on the larger of the two runs. ipcCallsByChannel: the same calls by channel; ipcByChannel: their times, call -> response headers.`,
-      'Playwright keyboard.press (trusted key events via CDP); a document is open, so j opens the next one (documents.get + comments.list over the harness IPC). The preview image load is not waited for.',
+      'Playwright keyboard.press (trusted key events via CDP); a document is open, so j shows the next one (loaded ahead with the view) and states it to main (one documents.watch over the harness IPC). The preview image load is not waited for.',
       `paced*: the same presses with ${PACED_PAUSE_MS} ms of rest before each (a person skimming the queue): the next key then comes while the last document's preview image is loading and decoding, which back-to-back presses rarely let happen. Judged by the same targets against the floor's skimming run.`,
     ],
   }

@@ -2,7 +2,7 @@
 /**
  * Instrumentation injected into the page before the app loads (Playwright `addInitScript`).
  * Everything is measured in the page with `performance.now()`:
- * - B3: the start of the `documents.query` call for `agendaId` (its IPC request leaving the
+ * - B3: the start of the `documents.watch` call for `agendaId` (its IPC request leaving the
  *   bridge: the harness transport is `fetch('/__harness/ipc')`) to the first inbox rows painted
  *   (the first `requestAnimationFrame` after rows of that call are in the DOM, then a message
  *   task after that frame, i.e. after the frame's paint); also the paint's time since the
@@ -32,7 +32,7 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
       })
     })
 
-  // B3: when the documents.query call for the agenda starts, and when its rows are painted.
+  // B3: when the documents.watch call for the agenda starts, and when its rows are painted.
   /**
    * Times in ms since the page's navigation started (`performance.now()`); `agendasListMs`: the
    * `agendas.list` call made before (sidebar counts), call -> response headers, -1 when none.
@@ -69,9 +69,9 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
         },
         () => undefined,
       )
-      if (!(channel === 'documents.query' && body.includes(`"agendaId":${config.agendaId}`) && listCalls.length === 0))
+      if (!(channel === 'documents.watch' && body.includes(`"agendaId":${config.agendaId}`) && listCalls.length === 0))
         return pending
-      // the first documents.query of the agenda (its list and first rows): the B3 measurement
+      // the first documents.watch of the agenda (its list and first rows): the B3 measurement
       listCalls.push(at)
       watchRows(at)
       void pending.then(() => {

@@ -277,6 +277,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const triage = createTriageHandlers(getWorkspace, {
     evidence: evidenceOfOpened,
     subscribe: (listener) => bus.connect(listener),
+    emit: (event, payload) => bus.emit(event, payload),
     referenceRates: () => referenceRates.table(),
     userName: () => {
       const id = options.accountStore.getCurrentId()

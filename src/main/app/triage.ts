@@ -10,6 +10,9 @@ import {
 } from './documents/handlers'
 import type { PreviewUrlOf } from './documents/previewImages'
 import type { RowsPort } from './documents/rowCache'
+import { DocumentWatches } from './documents/watch'
+import type { SubscribeToEvents } from './eventBus'
+import { documentViewSchema, type EventName, type EventPayload } from '../../shared/ipc'
 import type { HandlersFor } from './router'
 
 /** The part of the offline workspace the triage screen's channels use. */
@@ -23,11 +26,25 @@ export interface TriageOptions extends AgendaRowsOptions {
   userName?: () => string | null
   /** The evidence read from a document's file, for its checks (src/main/app/evidence). */
   evidence?: DocumentHandlerDeps['evidence']
+  /**
+   * The events after which watched views are worked out again (default `subscribe`): a stand-in
+   * store that keeps no row cache passes its own here.
+   */
+  changes?: SubscribeToEvents
+  /** Sends the views main pushes to watched screens (`documents.view`); without it nothing is pushed. */
+  emit?: <E extends EventName>(event: E, payload: EventPayload<E>) => void
 }
 
 /** The channels the triage screen reads and acts through, all served by the local store. */
 export type TriageChannel =
-  'agendas.list' | DocumentChannel | 'comments.list' | 'comments.create' | 'comments.update' | 'comments.delete'
+  | 'agendas.list'
+  | DocumentChannel
+  | 'documents.watch'
+  | 'documents.unwatch'
+  | 'comments.list'
+  | 'comments.create'
+  | 'comments.update'
+  | 'comments.delete'
 
 /**
  * The handlers of the triage screen: `agendas.list`, the local-store `documents.*` channels
@@ -41,17 +58,42 @@ export function createTriageHandlers(
   options: TriageOptions = {},
 ): HandlersFor<TriageChannel> {
   const rows = createAgendaRowsSource(getWorkspace, options)
+  const agendas = createAgendaListHandlers(getWorkspace, rows)
+  const documents = createDocumentHandlers({
+    getWorkspace,
+    rows,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
+    ...(options.referenceRates ? { referenceRates: options.referenceRates } : {}),
+    ...(options.userName ? { userName: options.userName } : {}),
+    ...(options.evidence ? { evidence: options.evidence } : {}),
+  })
+  const comments = createCommentHandlers(getWorkspace)
+  const main = { senderUrl: 'main' }
+  const emit = options.emit
+  // The watches read through the channels' own handlers: a view is what the calls would answer.
+  const watches = new DocumentWatches({
+    reads: {
+      list: async ({ agendaId, query, window }) => documents['documents.query']({ agendaId, query, window }, main),
+      document: async (id) => {
+        const [detail, listed] = await Promise.all([
+          documents['documents.get']({ id }, main),
+          comments['comments.list']({ documentId: id }, main),
+        ])
+        return { document: detail.document, checks: detail.checks, comments: listed.comments }
+      },
+      // The pane shows the data without the image when it cannot be read.
+      preview: async (id) => Promise.resolve(documents['documents.preview']({ id }, main)).catch(() => null),
+      agendas: async () => (await agendas['agendas.list']({}, main)).agendas,
+    },
+    subscribe: (emit && (options.changes ?? options.subscribe)) || (() => () => undefined),
+    push: (view) => emit?.('documents.view', documentViewSchema.parse(view)),
+  })
   return {
-    ...createAgendaListHandlers(getWorkspace, rows),
-    ...createDocumentHandlers({
-      getWorkspace,
-      rows,
-      ...(options.now ? { now: options.now } : {}),
-      ...(options.previewUrl ? { previewUrl: options.previewUrl } : {}),
-      ...(options.referenceRates ? { referenceRates: options.referenceRates } : {}),
-      ...(options.userName ? { userName: options.userName } : {}),
-      ...(options.evidence ? { evidence: options.evidence } : {}),
-    }),
-    ...createCommentHandlers(getWorkspace),
+    ...agendas,
+    ...documents,
+    ...comments,
+    'documents.watch': (watch) => watches.watch(watch),
+    'documents.unwatch': ({ viewId }) => ({ watching: watches.unwatch(viewId) }),
   }
 }

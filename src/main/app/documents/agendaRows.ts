@@ -44,8 +44,8 @@ export interface AgendaRowsOptions {
   /**
    * How long the supplier + invoice number index of an agenda (duplicate check) may be reused
    * by `documents.get` without reading the agenda again, in ms (default 60,000). Every
-   * `documents.query` and `agendas.list` refreshes it, and the renderer lists again on each
-   * `documents.changed`, so in practice it is current; reading 10,000 documents per open
+   * `documents.query` and `agendas.list` refreshes it, and main works the watched views out again
+   * on each `documents.changed` (watch.ts), so in practice it is current; reading 10,000 documents per open
    * would not be.
    */
   duplicateIndexMaxAgeMs?: number

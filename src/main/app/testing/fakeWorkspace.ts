@@ -41,6 +41,21 @@ export class FakeWorkspace implements TriagePort {
   /** Every entry ever enqueued, with its status and how to roll its effect back. */
   readonly outbox: { id: string; action: OutboxAction; sent: boolean; rollback: () => void }[] = []
   private next = 1
+  private readonly listeners = new Set<(event: string, payload: unknown) => void>()
+
+  /**
+   * Follows the outbox as the real workspace's events do: `outbox.changed` after every enqueue,
+   * undo and send. Returns a stop function.
+   */
+  subscribe(listener: (event: string, payload: unknown) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private outboxChanged(entryIds: string[]): void {
+    const pending = this.outbox.filter((e) => !e.sent).length
+    for (const listener of [...this.listeners]) listener('outbox.changed', { pending, failed: 0, entryIds })
+  }
 
   addAgenda(agenda: Agenda): this {
     this.agendas.push(agenda)
@@ -66,6 +81,7 @@ export class FakeWorkspace implements TriagePort {
   /** Marks every pending entry as sent (the sync engine pushed it). */
   send(): void {
     for (const entry of this.outbox) entry.sent = true
+    this.outboxChanged(this.outbox.map((e) => e.id))
   }
 
   async listAgendas(): Promise<Agenda[]> {
@@ -243,6 +259,7 @@ export class FakeWorkspace implements TriagePort {
     this.outbox.push({ id, action, sent: false, rollback })
     const entry = pendingEntry(id, action, seq)
     this.history.push(...actionEvents({ ...entry, createdAt: new Date().toISOString() }, this.actor))
+    this.outboxChanged([id])
     return entry
   }
 
@@ -271,6 +288,7 @@ export class FakeWorkspace implements TriagePort {
     entry.rollback()
     this.outbox.splice(index, 1)
     for (const event of this.history) if (event.entryId === entryId) event.outcome = 'undone'
+    this.outboxChanged([entryId])
   }
 
   private setDoc(id: number, change: (d: CachedDocument) => CachedDocument): () => void {

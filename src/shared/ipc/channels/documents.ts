@@ -7,7 +7,8 @@ import { base64LengthOf, MAX_ORIGINAL_FILE_BYTES } from '../../files/limits'
 import { agendaRefSchema, documentIdSchema, setStateActionSchema } from '../../outbox/actions'
 import { QUEUES } from '../../queues'
 import { defineChannels, defineEvents } from '../define'
-import { queueCountsSchema } from './agendas'
+import { agendaSummarySchema, queueCountsSchema } from './agendas'
+import { cachedCommentSchema } from './comments'
 import { actionResultSchema } from './outbox'
 
 const id = documentIdSchema
@@ -136,12 +137,103 @@ const agendaIdsSchema = z.array(z.number().int())
 /** Rows answered with a query, and asked by id at once, at most (a screen is about 30). */
 export const MAX_ROWS_PER_CALL = 500
 
+/** The window of positions of a list whose rows to answer (those on screen and around). */
+const rowWindowSchema = z
+  .object({ start: z.number().int().min(0), count: z.number().int().min(0).max(MAX_ROWS_PER_CALL) })
+  .strict()
+
+/** What `documents.query` answers: the list of one query of an agenda. */
+export const documentListSchema = z.object({
+  agendaId: agendaScopeSchema,
+  /** Every document of the list, in its order: the tab, filters and sort applied. */
+  ids: z.array(id),
+  /** All agendas: the agenda of each of `ids`. */
+  agendaIds: agendaIdsSchema.optional(),
+  /** The rows of `ids` from `window.start`, at most `window.count` of them. */
+  rows: z.array(documentRowSchema),
+  /** Tab counts under the type, checks and search filters. */
+  counts: queueCountsSchema,
+  /** Tab counts of the whole agenda, filters aside. */
+  totals: queueCountsSchema,
+})
+export type DocumentList = z.infer<typeof documentListSchema>
+
+/** Documents loaded ahead of the open one by a watch, at most (the next in each direction). */
+export const MAX_WATCHED_AHEAD = 4
+
+/**
+ * What a screen shows, as it tells main (`documents.watch`): the agenda and list query with the
+ * window of rows on screen, the open document and those it may step to next. `viewId` names the
+ * screen (one per renderer); `revision` counts its statements, so a view answered for an older
+ * one is told apart.
+ */
+export const documentWatchSchema = z
+  .object({
+    viewId: z.string().min(1).max(64),
+    revision: z.number().int().min(0),
+    /** The agenda listed ({@link ALL_AGENDAS}: every agenda), or null when none is chosen yet (no list is answered). */
+    agendaId: agendaScopeSchema.nullable(),
+    query: listQuerySchema,
+    window: rowWindowSchema,
+    /** The document open in the pane, or null. */
+    openId: id.nullable(),
+    /** Documents the next step (j / k) may open, loaded with the view so the step shows one at once. */
+    ahead: z.array(id).max(MAX_WATCHED_AHEAD),
+  })
+  .strict()
+export type DocumentWatch = z.infer<typeof documentWatchSchema>
+
+/** A document as the pane shows it: the cached document, its checks, comments and preview image. */
+export const openedDocumentSchema = z.object({
+  document: cachedDocumentSchema,
+  checks: z.array(checkResultSchema),
+  comments: z.array(cachedCommentSchema),
+  /**
+   * Where the host serves its preview image, or null when none can be shown; given for the open
+   * document only (those ahead are read without it: finding an image may mean a download).
+   */
+  preview: previewImageSchema.nullable().optional(),
+})
+export type OpenedDocumentView = z.infer<typeof openedDocumentSchema>
+
+/**
+ * What main answers a watch with and pushes (`documents.view`) after every change of the store
+ * (an action enqueued, settled or undone, a pull): the list, the open document and those ahead,
+ * the sidebar's agendas. `version` grows with every view main works out for `viewId`.
+ */
+export const documentViewSchema = z.object({
+  viewId: z.string(),
+  revision: z.number().int(),
+  version: z.number().int(),
+  /** The list of the watched query, or null when no agenda is watched. */
+  list: documentListSchema.nullable(),
+  /** The open document (when readable) and those ahead that could be read, open one first. */
+  documents: z.array(openedDocumentSchema),
+  /** Why the open document could not be read (e.g. `not_found`: gone since listed), or null. */
+  openError: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Every agenda of the account with its counts (the sidebar). */
+  agendas: z.array(agendaSummarySchema),
+})
+export type DocumentView = z.infer<typeof documentViewSchema>
+
 /**
  * Channels of documents. Reads come from the local store; actions go through the outbox and
  * answer the entry ids they wrote, so the renderer can undo them while unsent. Saving and
  * opening the original go through the host (save dialog, system viewer).
  */
 export const documentChannels = defineChannels({
+  'documents.watch': {
+    input: documentWatchSchema,
+    output: documentViewSchema,
+    description:
+      'States what a screen shows (agenda, list query, row window, open document and those ahead) and answers ' +
+      'its view; main then pushes the view again (`documents.view`) after every change of the store until unwatched.',
+  },
+  'documents.unwatch': {
+    input: z.object({ viewId: z.string().min(1).max(64) }).strict(),
+    output: z.object({ watching: z.boolean() }),
+    description: 'Stops the pushes of a screen (it closed); answers whether it was watched.',
+  },
   'documents.query': {
     input: z
       .object({
@@ -153,19 +245,7 @@ export const documentChannels = defineChannels({
           .strict(),
       })
       .strict(),
-    output: z.object({
-      agendaId: agendaScopeSchema,
-      /** Every document of the list, in its order: the tab, filters and sort applied. */
-      ids: z.array(id),
-      /** All agendas: the agenda of each of `ids`. */
-      agendaIds: agendaIdsSchema.optional(),
-      /** The rows of `ids` from `window.start`, at most `window.count` of them. */
-      rows: z.array(documentRowSchema),
-      /** Tab counts under the type, checks and search filters. */
-      counts: queueCountsSchema,
-      /** Tab counts of the whole agenda, filters aside. */
-      totals: queueCountsSchema,
-    }),
+    output: documentListSchema,
     description:
       'The inbox list of an agenda, worked out in the services: the ids in order, the tab counts ' +
       'and the rows of a window of it. Opening an agenda this way makes it available offline by default. ' +
@@ -323,6 +403,11 @@ export type CorrectionsSettled = z.infer<typeof correctionsSettledSchema>
 
 /** Events about cached documents. */
 export const documentEvents = defineEvents({
+  'documents.view': {
+    payload: documentViewSchema,
+    description:
+      'The view of a watched screen, worked out again after a change of the store (coalesced); a screen applies only its own viewId.',
+  },
   'documents.changed': {
     payload: documentsChangedSchema,
     description:

@@ -1,8 +1,7 @@
 import type { CheckResult } from '../../../../shared/checks/result'
 import type { ActionCheck } from '../../../../shared/documents/allowedActions'
-import type { CachedDocumentView } from '../../../../shared/ipc'
+import type { CachedDocumentView, OpenedDocumentView, PreviewImageView } from '../../../../shared/ipc'
 import type { CheckAnswer } from './checkAnswer'
-import type { OpenedDocument } from './documentCache'
 
 /**
  * What the document pane reads and does: the screen that shows it (features/triage) passes
@@ -17,7 +16,7 @@ export interface DocumentSource {
   readonly documentError: string | null
   readonly checks: CheckResult[]
   /** The next document (j), laid out ahead out of sight; null when unknown. */
-  readonly upcoming: OpenedDocument | null
+  readonly upcoming: OpenedDocumentView | null
   /** True while stepping with j / k: the preview decodes after the paint. */
   readonly stepping: boolean
   /** Whether an action may run on these documents, and why not (archived: read-only). */
@@ -25,6 +24,11 @@ export interface DocumentSource {
   /** The name the user knows a document by (its file name, or a fallback). */
   documentName(id: number): string
   open(id: number): Promise<void>
+  /**
+   * The preview image of a document as the last view answered it: the address, null when none
+   * can be shown, undefined when the view did not say (the preview then asks for it itself).
+   */
+  previewOf(id: number | null): PreviewImageView | null | undefined
   answerCheck(answer: CheckAnswer): Promise<void>
   /** Keeps a correction of one field of the open document (a field path of shared/corrections). */
   correctField(field: string, value: string): Promise<void>

@@ -2,7 +2,7 @@
 export { default as DocumentPane } from './DocumentPane.svelte'
 export type { DocumentSource } from './documentSource'
 export type { CheckAnswer } from './checkAnswer'
-export { DocumentCache, neighboursOf, type OpenedDocument } from './documentCache'
+export { neighboursOf } from './documentCache'
 export { previewState, resetZoom, zoomBy } from './previewState.svelte'
 export { stateLabel } from './stateLabel'
 export { fieldLabel, repairDescription, valueText } from './correctionText'

@@ -1,13 +1,15 @@
 /**
  * The inbox list of the triage workspace: the agenda, the tab, filters, search and sort, the
- * list the services worked out for them (`documents.query`: every id in order, the tab
- * counts) and the rows held around the screen (`documents.rows`, rowWindow.ts), the cursor
- * and the selection. {@link TriageState} adds the agendas, the open document and actions.
+ * list the services worked out for them and the rows held around the screen (rowWindow.ts),
+ * the cursor and the selection. The list is a live query: {@link InboxList.loadRows} states
+ * what the screen shows (`documents.watch`) and main pushes the view again (`documents.view`)
+ * after every change of the store. {@link TriageState} adds the agendas, the open
+ * document and actions.
  */
 import { untrack } from 'svelte'
 import { SvelteSet } from 'svelte/reactivity'
 import { isFiltered, type SortOrder, type TypeFilter, type WarningFilter } from '../../../../shared/documents/listQuery'
-import type { DocumentRow, ListQuery } from '../../../../shared/ipc'
+import type { DocumentRow, DocumentView, DocumentWatch, ListQuery } from '../../../../shared/ipc'
 import { emptyQueueCounts, QUEUES, type Queue, type QueueCounts } from '../../../../shared/queues'
 import { docket } from '../../lib/docket'
 import { errorMessage, showError } from '../../lib/toasts.svelte'
@@ -52,6 +54,14 @@ export class InboxList {
   listShown = $state(0)
 
   private rowsToken = 0
+  /** Names this screen to main: the views pushed for it carry it. */
+  protected readonly viewId = `triage-${Math.random().toString(36).slice(2, 12)}`
+  /** Counts what this screen stated (`documents.watch`); views of an older statement are dropped. */
+  private revision = 0
+  /** The newest view applied, by its statement and main's count. */
+  private applied = { revision: -1, version: -1 }
+  /** The key of the query of the latest statement (to tell a new query from a restatement). */
+  private statedKey = ''
   /** The positions of the rows on screen (set by the list as it scrolls). */
   private shownRange: RowRange = { start: 0, end: 0 }
   /** Ids asked by `documents.rows` for the current list and not (yet) answered: not asked again while it stands. */
@@ -100,37 +110,74 @@ export class InboxList {
   }
 
   /**
-   * Asks the services for the list (`documents.query`): the ids in order, the tab counts and
-   * the rows around those on screen, all at once so nothing flickers. A newer call wins.
+   * States what the screen shows (`documents.watch`: agenda, query, the rows around those on
+   * screen, the open document and those ahead, {@link watchedDocuments}) and applies the view
+   * main answers; main pushes it again after every change (applied by {@link applyView}).
+   * A newer statement wins.
    */
   async loadRows(): Promise<void> {
     const agendaId = this.agendaId
-    if (agendaId === null) return
     const token = ++this.rowsToken
     const query = this.query()
     const key = JSON.stringify(query)
-    // Another query's list is shown from its top; a reload keeps the rows on screen.
+    // Another query's list is shown from its top; a restatement keeps the rows on screen.
     const shown =
       key === this.loadedQueryKey
         ? this.shownRange
         : { start: 0, end: Math.max(0, this.shownRange.end - this.shownRange.start) }
     const hold = rangeToHold(shown, Number.MAX_SAFE_INTEGER)
+    const revision = ++this.revision
+    this.statedKey = key
+    const watch: DocumentWatch = {
+      viewId: this.viewId,
+      revision,
+      agendaId,
+      query,
+      window: { start: hold.start, count: hold.end - hold.start },
+      ...this.watchedDocuments(),
+    }
     try {
-      const answer = await docket().invoke('documents.query', {
-        agendaId,
-        query,
-        window: { start: hold.start, count: hold.end - hold.start },
-      })
+      this.applyView(await docket().invoke('documents.watch', watch))
+    } catch (error) {
       if (agendaId !== this.agendaId || token !== this.rowsToken) return
+      this.rowsLoaded = true
+      // Rows shown before stay (a statement that failed); a list that never loaded says why.
+      if (this.ids.length === 0) this.rowsError = errorMessage(error)
+      else showError(error)
+    }
+  }
+
+  /** The open document and those the next step may open, as stated to main (none here). */
+  protected watchedDocuments(): Pick<DocumentWatch, 'openId' | 'ahead'> {
+    return { openId: this.openId, ahead: [] }
+  }
+
+  /**
+   * Applies a view of main (answered or pushed) when it is this screen's and the newest of
+   * its latest statement; older ones are dropped. Answers whether it was applied.
+   */
+  applyView(view: DocumentView): boolean {
+    if (view.viewId !== this.viewId) return false
+    if (view.revision !== this.revision) {
+      // An answer to an earlier statement (the user stepped on meanwhile): its list is not
+      // the one shown, but the documents it loaded ahead are still a head start.
+      this.documentsAhead(view)
+      return false
+    }
+    if (view.revision === this.applied.revision && view.version <= this.applied.version) return false
+    this.applied = { revision: view.revision, version: view.version }
+    const list = view.list
+    if (list && list.agendaId === this.agendaId) {
+      const key = this.statedKey
       const sameQuery = key === this.loadedQueryKey
       this.loadedQueryKey = key
       // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup of this object, nothing renders from it
       this.askedIds = new Set()
-      this.ids = answer.ids
+      this.ids = list.ids
       // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
-      this.rows = new Map(answer.rows.map((row) => [row.id, row]))
-      this.counts = answer.counts
-      this.totals = answer.totals
+      this.rows = new Map(list.rows.map((row) => [row.id, row]))
+      this.counts = list.counts
+      this.totals = list.totals
       this.rowsLoaded = true
       this.rowsError = null
       if (sameQuery) for (const id of [...this.selected]) if (!this.visibleIndex.has(id)) this.selected.delete(id)
@@ -141,13 +188,19 @@ export class InboxList {
         this.listShown++
       } else if (this.cursorId === null || !this.visibleIndex.has(this.cursorId)) this.cursorId = this.ids[0] ?? null
       this.fillRows()
-    } catch (error) {
-      if (agendaId !== this.agendaId || token !== this.rowsToken) return
-      this.rowsLoaded = true
-      // Rows shown before stay (a reload that failed); a list that never loaded says why.
-      if (this.ids.length === 0) this.rowsError = errorMessage(error)
-      else showError(error)
     }
+    this.viewApplied(view)
+    return true
+  }
+
+  /** What the subclass keeps of a view of an earlier statement (documents loaded ahead). */
+  protected documentsAhead(view: DocumentView): void {
+    void view
+  }
+
+  /** What the subclass shows of a view besides the list (the open document, the agendas). */
+  protected viewApplied(view: DocumentView): void {
+    void view
   }
 
   /** The row at `index` of the list as shown, when held (else the list draws a placeholder). */

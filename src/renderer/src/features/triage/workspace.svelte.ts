@@ -1,8 +1,10 @@
 /**
  * The state of the triage workspace: agendas, the inbox list of the current agenda (filters,
- * cursor, selection: inboxList.svelte.ts), the open document and the stack of undoable actions. Everything is read
- * through `docket().invoke` (the local store in main); actions go to the outbox; store changes
- * arrive as `documents.changed` / `outbox.changed` events.
+ * cursor, selection: inboxList.svelte.ts), the open document and the stack of undoable actions.
+ * What it shows is a live query: it states the agenda, list, open document and those ahead
+ * (`documents.watch`) and main pushes the view again after every change of the store
+ * (`documents.view`). Actions go to the outbox and answer only their entry ids: what an action
+ * does to the list is main's to say, in the next view.
  */
 import type { CheckResult } from '../../../../shared/checks/result'
 import type { CheckAnswer } from '../documents'
@@ -18,6 +20,10 @@ import {
   type CachedCommentView,
   type CachedDocumentView,
   type DocketBridge,
+  type DocumentView,
+  type DocumentWatch,
+  type OpenedDocumentView,
+  type PreviewImageView,
 } from '../../../../shared/ipc'
 import { LONG_UNDO_WINDOW_MS } from '../../../../shared/outbox/undoWindow'
 import { afterPaint } from '../../lib/afterPaint'
@@ -25,13 +31,16 @@ import { docket } from '../../lib/docket'
 import { t, type MessageKey } from '../../lib/i18n'
 import { showError, showToast } from '../../lib/toasts.svelte'
 import { setUndoOfferer } from '../../shell/context.svelte'
-import { announceSettledCorrections, DocumentCache, neighboursOf, type OpenedDocument } from '../documents'
+import { announceSettledCorrections, neighboursOf } from '../documents'
 import { InboxList } from './inboxList.svelte'
-import { applyAction, nextAfter, type TriageActionKind } from './listModel'
+import { nextAfter, type TriageActionKind } from './listModel'
 import { startAgendaId } from '../agendas'
 import { saveAgendaId, savedAgendaId } from './savedAgenda'
 import { triageSettings } from './triageSettings.svelte'
 import { UndoStack, type UndoableAction } from './undoStack.svelte'
+
+/** Documents held ahead at most while answers to earlier statements arrive (two views' worth). */
+const HELD_MAX = 10
 
 /** {@link TriageState.actionCheck}'s answer: allowed, or the service's refusal, or nothing to act on. */
 export type TriageActionCheck = { allowed: true } | { allowed: false; reason: ActionRefusal | 'noDocument' }
@@ -54,15 +63,9 @@ export class TriageState extends InboxList {
   /** The signed-in user, or null when unknown. */
   me = $state.raw<{ id: number; name: string; surname: string } | null>(null)
 
-  private openToken = 0
-  /** The open document's neighbours, loaded ahead; cleared on every change event and action. */
-  private readonly opened = new DocumentCache(async (id): Promise<OpenedDocument> => {
-    const [detail, comments] = await Promise.all([
-      docket().invoke('documents.get', { id }),
-      docket().invoke('comments.list', { documentId: id }),
-    ])
-    return { document: detail.document, checks: detail.checks, comments: comments.comments }
-  })
+  /** The open document and those ahead of it, as the newest view of main has them. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
+  private held = $state.raw<ReadonlyMap<number, OpenedDocumentView>>(new Map())
   /** The open document was reached by stepping through the list (j / k), not opened directly. */
   stepping = $state(false)
   /**
@@ -71,11 +74,13 @@ export class TriageState extends InboxList {
    * only has to show it. May be stale or null: the pane uses it only when it is the very object
    * the step shows.
    */
-  upcoming = $state.raw<OpenedDocument | null>(null)
+  upcoming = $derived.by((): OpenedDocumentView | null => {
+    const index = this.indexOfVisible(this.openId)
+    const id = index < 0 ? undefined : this.ids[index + this.lastMove]
+    return id === undefined ? null : (this.held.get(id) ?? null)
+  })
   /** The direction of the last cursor move (which neighbours to load ahead). */
-  private lastMove = 1
-  private refreshTimer: ReturnType<typeof setTimeout> | null = null
-  private agendasTimer: ReturnType<typeof setTimeout> | null = null
+  private lastMove = $state(1)
   private unsubscribers: (() => void)[] = []
 
   /** Loads agendas and the inbox, and listens to store changes. Returns a stop function. */
@@ -95,29 +100,17 @@ export class TriageState extends InboxList {
       stopQuerying()
       stopOffers()
       for (const off of this.unsubscribers.splice(0)) off()
-      if (this.refreshTimer) clearTimeout(this.refreshTimer)
-      if (this.agendasTimer) clearTimeout(this.agendasTimer)
+      // Main stops working out views nobody shows.
+      docket()
+        .invoke('documents.unwatch', { viewId: this.viewId })
+        .catch(() => undefined)
     }
   }
 
-  /** Follows the store: reloads what a change event names (coalesced), forgets what was loaded ahead. */
+  /** Follows main's pushed views of this screen (the list, the open document, the agendas). */
   private listen(bridge: DocketBridge): void {
     this.unsubscribers.push(
-      bridge.on('documents.changed', ({ agendaIds }) => {
-        this.opened.clear()
-        // Documents named one by one (a delta pull, an action): their agenda may be any one, and
-        // the sidebar counts may move.
-        if (agendaIds.length === 0) {
-          this.scheduleAgendas()
-          return this.scheduleRefresh()
-        }
-        if (agendaIds.includes(this.agendaId ?? NaN)) this.scheduleRefresh()
-        if (agendaIds.some((id) => id !== this.agendaId)) this.scheduleAgendas()
-      }),
-      bridge.on('outbox.changed', () => {
-        this.opened.clear()
-        this.scheduleRefresh()
-      }),
+      bridge.on('documents.view', (view) => void this.applyView(view)),
       bridge.on('documents.repairFinished', (finished) => this.repairFinished(finished)),
       bridge.on('documents.correctionsSettled', (settled) =>
         announceSettledCorrections(settled, (id) => this.documentName(id)),
@@ -125,17 +118,53 @@ export class TriageState extends InboxList {
     )
   }
 
+  /** The open document and its neighbours in the direction of travel, loaded with the view. */
+  protected override watchedDocuments(): Pick<DocumentWatch, 'openId' | 'ahead'> {
+    const openId = this.openId
+    const index = this.indexOfVisible(openId)
+    return { openId, ahead: index < 0 ? [] : neighboursOf(this.ids, index, this.lastMove) }
+  }
+
+  /**
+   * Keeps the documents a view of an earlier statement loaded (stepping faster than main
+   * answers), with those held, at most {@link HELD_MAX}; the newest view replaces them all.
+   */
+  protected override documentsAhead(view: DocumentView): void {
+    const held = [...this.held.values(), ...view.documents]
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
+    this.held = new Map(held.slice(-HELD_MAX).map((opened) => [opened.document.id, opened]))
+  }
+
+  /** Shows the open document as main has it, and the sidebar's agendas. */
+  protected override viewApplied(view: DocumentView): void {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
+    this.held = new Map(view.documents.map((opened) => [opened.document.id, opened]))
+    if (this.agendasLoaded) this.agendas = view.agendas
+    const openId = this.openId
+    if (openId === null) return
+    const open = this.held.get(openId)
+    if (open) this.show(open)
+    else if (view.openError) {
+      this.documentError = view.openError.message
+      // A document gone since the list was read says so in the pane; anything else is a toast too.
+      if (view.openError.code !== 'not_found') showError(view.openError)
+    }
+  }
+
+  /** The preview image of document `id` as the view has it: undefined when not held (the pane asks). */
+  previewOf(id: number | null): PreviewImageView | null | undefined {
+    return id === null ? undefined : this.held.get(id)?.preview
+  }
+
   /**
    * A document is back from repair (main wrote it in its history): says which one it is
    * (counterparty and invoice number when listed), with *Open* going there, in its agenda.
    */
   private repairFinished({ documentId, agendaId }: { documentId: number; agendaId: number }) {
-    this.opened.clear()
     showToast('info', t('triage.toast.repairFinishedNamed', { document: this.documentName(documentId) }), {
       label: t('triage.toast.open'),
       run: () => void this.goTo(documentId, agendaId),
     })
-    this.scheduleRefresh()
   }
 
   /** "Counterparty · invoice no." of a listed document, else "#id". */
@@ -174,28 +203,9 @@ export class TriageState extends InboxList {
     }
   }
 
-  /** Coalesces bursts of changes in other agendas into one sidebar reload. */
-  scheduleAgendas(): void {
-    if (this.agendasTimer) clearTimeout(this.agendasTimer)
-    this.agendasTimer = setTimeout(() => {
-      this.agendasTimer = null
-      void this.loadAgendas(false)
-    }, 500)
-  }
-
-  /** Coalesces bursts of change events into one reload. */
-  scheduleRefresh(): void {
-    if (this.refreshTimer) clearTimeout(this.refreshTimer)
-    this.refreshTimer = setTimeout(() => {
-      this.refreshTimer = null
-      void this.refresh()
-    }, 250)
-  }
-
-  /** Reloads the rows and the open document (comments included); `withAgendas` the sidebar too. */
+  /** States the screen again (the view answers the rows and the open document); `withAgendas` reads the sidebar too. */
   async refresh(withAgendas = false): Promise<void> {
     await Promise.all([withAgendas ? this.loadAgendas(false) : Promise.resolve(), this.loadRows()])
-    if (this.openId !== null) await this.loadDocument(this.openId, false)
   }
 
   async loadAgendas(chooseAgenda: boolean): Promise<void> {
@@ -228,60 +238,34 @@ export class TriageState extends InboxList {
   }
 
   /**
-   * Opens a document in the pane (and puts the cursor on it). `stepping`: the user moves
-   * through the list (j / k), so the documents next to it are loaded ahead once it is shown.
+   * Opens a document in the pane (and puts the cursor on it): at once when the view holds it
+   * (loaded ahead), else once main answers. Either way the screen states it to main
+   * (`documents.watch`), which answers it with the documents ahead of it. `stepping`: the user
+   * moves through the list (j / k).
    */
   async open(id: number, stepping = false): Promise<void> {
     this.cursorId = id
     this.openId = id
     this.stepping = stepping
-    await this.loadDocument(id, true, stepping)
-  }
-
-  closeDocument(): void {
-    this.openToken++
-    this.openId = null
-    this.document = null
-    this.upcoming = null
-    this.checks = []
-    this.comments = []
-    this.documentError = null
-  }
-
-  /**
-   * Shows document `id` in the pane: at once when it was loaded ahead (`reset`: a newly
-   * opened document), else after documents.get + comments.list (`reset` false: a reload of
-   * the open one, always fresh). Then, when `stepping`, loads its neighbours ahead (after the
-   * frame that shows it is painted).
-   */
-  private async loadDocument(id: number, reset: boolean, stepping = false): Promise<void> {
-    const token = ++this.openToken
-    const ahead = () => {
-      if (stepping) afterPaint(() => this.openId === id && this.loadAhead(id))
-    }
-    const ready = reset ? this.opened.peek(id) : undefined
-    if (ready) {
-      this.show(ready)
-      ahead()
-      return
-    }
-    if (reset) {
+    const ready = this.held.get(id)
+    if (ready) this.show(ready)
+    else {
       this.document = null
       this.checks = []
       this.comments = []
       this.documentError = null
     }
-    try {
-      const loaded = await this.opened.get(id, !reset)
-      if (token !== this.openToken) return
-      this.show(loaded)
-      ahead()
-    } catch (error) {
-      if (token !== this.openToken) return
-      this.documentError = error instanceof Error ? error.message : String(error)
-      // A document gone since the list was read says so in the pane; anything else is a toast too.
-      if (!isDocketError(error) || error.code !== 'not_found') showError(error)
-    }
+    // While stepping, stated after the frame that shows it is painted: the call does not delay it (bench B4).
+    if (stepping && ready) afterPaint(() => this.openId === id && void this.loadRows())
+    else await this.loadRows()
+  }
+
+  closeDocument(): void {
+    this.openId = null
+    this.document = null
+    this.checks = []
+    this.comments = []
+    this.documentError = null
   }
 
   /**
@@ -302,8 +286,6 @@ export class TriageState extends InboxList {
               kind: answer.kind,
               ...(answer.reason ? { reason: answer.reason } : {}),
             })
-      // A document loaded ahead may carry the old answer: read again when shown.
-      this.opened.clear()
       if (this.openId === id) this.checks = checks
     } catch (error) {
       showError(error)
@@ -339,37 +321,16 @@ export class TriageState extends InboxList {
   }
 
   private showCorrected(id: number, answer: { document: CachedDocumentView; checks: CheckResult[] }): void {
-    // A copy loaded ahead holds the values before the correction: read again when shown.
-    this.opened.clear()
     if (this.openId !== id) return
     this.document = answer.document
     this.checks = answer.checks
   }
 
-  private show(loaded: OpenedDocument): void {
+  private show(loaded: OpenedDocumentView): void {
     this.document = loaded.document
     this.checks = loaded.checks
     this.comments = loaded.comments
     this.documentError = null
-  }
-
-  /**
-   * Loads the open document's neighbours in the list ahead (see {@link neighboursOf}) and,
-   * once the next one in the direction of travel is loaded, offers it as {@link upcoming}.
-   */
-  private loadAhead(id: number): void {
-    const index = this.indexOfVisible(id)
-    if (index < 0) return
-    for (const next of neighboursOf(this.ids, index, this.lastMove)) this.opened.prefetch(next)
-    const nextId = this.ids[index + this.lastMove]
-    if (nextId === undefined) return
-    this.opened.get(nextId).then(
-      (next) => {
-        if (this.openId === id) this.upcoming = next
-      },
-      // Only a head start: the step loads it again and shows the error then.
-      () => undefined,
-    )
   }
 
   /** Moves the cursor by `delta` rows; the open pane follows the cursor. */
@@ -404,9 +365,11 @@ export class TriageState extends InboxList {
 
   /**
    * Runs a triage action on `options.ids` (default {@link targets}) through the outbox, pushes
-   * it on the undo stack, remembers it in the documents' history, refreshes, and opens the
-   * next document when the setting says so. When the action empties the tab, the document
-   * acted on is closed rather than left open over an empty list.
+   * it on the undo stack, remembers it in the documents' history, and opens the next document
+   * when the setting says so (held ahead, so at once). The list itself moves when main pushes
+   * its view after the enqueue: one call for the action, one to state the next document. When
+   * the action empties the tab, the document acted on is closed rather than left open over an
+   * empty list.
    */
   async act(kind: TriageActionKind, options: { description?: string; ids?: number[] } = {}): Promise<boolean> {
     // Archived documents are read-only (main refuses too, code `archived`).
@@ -423,9 +386,10 @@ export class TriageState extends InboxList {
     const visibleIds = this.ids
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local lookup, not state
     const next = anchor !== null ? nextAfter(visibleIds, anchor, new Set(ids)) : null
+    // Named before acting: main's next view may no longer list it.
+    // One document is named by supplier and invoice number, never by an internal id.
+    const documentName = ids.length === 1 ? this.documentName(ids[0]!) : undefined
     this.busy = true
-    // What was loaded ahead may predate the action (e.g. a duplicate of an archived document).
-    this.opened.clear()
     try {
       const api = docket()
       const result =
@@ -434,8 +398,6 @@ export class TriageState extends InboxList {
           : kind === 'repair'
             ? await api.invoke('documents.repair', { ids, description: options.description || undefined })
             : await api.invoke('documents.archive', { ids })
-      // One document is named by supplier and invoice number, never by an internal id.
-      const documentName = ids.length === 1 ? this.documentName(ids[0]!) : undefined
       const label =
         documentName !== undefined
           ? t(`triage.doneNamed.${kind}`, { document: documentName })
@@ -448,32 +410,19 @@ export class TriageState extends InboxList {
       this.busy = false
     }
     this.selected.clear()
-    // The store has the effect already; the reload that follows confirms it.
-    const after = applyAction(
-      { queue: this.queue, ids: this.ids, rows: this.rows, counts: this.counts, totals: this.totals },
-      ids,
-      kind,
-    )
-    this.ids = after.ids
-    this.rows = after.rows
-    this.counts = after.counts
-    this.totals = after.totals
     const actedOnOpen = anchor !== null && ids.includes(anchor)
-    const openStillListed = this.openId !== null && this.visibleIndex.has(this.openId)
+    // Whether the tab keeps anything once the action is done (main's next view says for sure).
+    const leftOver = visibleIds.some((id) => !ids.includes(id))
     if (triageSettings.openNextAfterAction && actedOnOpen && next !== null) {
       if (this.openId !== null) void this.open(next)
-      else this.cursorId = next
-    } else if (this.openId !== null && ids.includes(this.openId) && (kind === 'archive' || this.ids.length === 0)) {
+      else {
+        this.cursorId = next
+        void this.loadRows()
+      }
+    } else if (this.openId !== null && ids.includes(this.openId) && (kind === 'archive' || !leftOver)) {
       this.closeDocument()
-    } else if (this.openId !== null && !openStillListed && this.ids.length === 0) {
-      this.closeDocument()
-    } else if (this.openId !== null) {
-      void this.loadDocument(this.openId, false)
+      void this.loadRows()
     }
-    if (this.cursorId === null || !this.visibleIndex.has(this.cursorId)) {
-      this.cursorId = next ?? this.ids[0] ?? null
-    }
-    void this.loadRows()
     return true
   }
 
@@ -502,7 +451,6 @@ export class TriageState extends InboxList {
       showToast('info', t('triage.toast.nothingToUndo'))
       return
     }
-    this.opened.clear()
     let undone = false
     try {
       await docket().invoke('documents.undo', { entryIds: last.entryIds })
@@ -522,12 +470,10 @@ export class TriageState extends InboxList {
         this.sayAlreadySent(last, partly)
       } else showError(error)
     }
-    await this.loadRows()
-    if (undone && last.anchor !== null && !this.visibleIndex.has(last.anchor)) {
-      this.queue = 'all'
-      await this.loadRows()
-    }
-    if (last.anchor !== null && this.visibleIndex.has(last.anchor)) await this.open(last.anchor)
+    if (last.anchor === null) return
+    // The view answered with the reopened document has the list with the action undone.
+    await this.open(last.anchor)
+    if (undone && !this.visibleIndex.has(last.anchor)) this.setQueue('all')
   }
 
   /**
@@ -620,7 +566,6 @@ export class TriageState extends InboxList {
   private async commentAction(run: () => Promise<{ entryIds: string[] }>, labelKey: MessageKey): Promise<boolean> {
     if (this.openId === null) return false
     const documentId = this.openId
-    this.opened.clear()
     try {
       const { entryIds } = await run()
       this.pushUndo({ entryIds, label: t(labelKey), anchor: documentId, kind: 'comment', ids: [documentId] })
@@ -628,13 +573,7 @@ export class TriageState extends InboxList {
       showError(error)
       return false
     }
-    void this.loadRows()
-    try {
-      const { comments } = await docket().invoke('comments.list', { documentId })
-      if (this.openId === documentId) this.comments = comments
-    } catch (error) {
-      showError(error)
-    }
+    // The comments come with main's next view of the open document.
     return true
   }
 }

@@ -1,0 +1,81 @@
+/**
+ * Live queries: a triage key press costs at most two IPC round trips (the action, and the
+ * screen stating the next document), and the list moves by main's pushed view, not by
+ * reloads of the renderer.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { startFakeTriageHarness, type FakeTriageHarness } from './fixtures/fakeTriageHarness'
+
+let app: FakeTriageHarness
+
+test.describe.configure({ mode: 'serial' })
+test.use({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })
+
+test.beforeAll(async () => {
+  app = await startFakeTriageHarness({ extraDocuments: 12 })
+})
+
+test.afterAll(async () => {
+  await app?.close()
+})
+
+/** Counts the contract calls the page makes (the harness's bridge posts each to `/__harness/ipc`). */
+function countCalls(page: Page): { channels: string[] } {
+  const seen = { channels: [] as string[] }
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith('/__harness/ipc')) return
+    const body = request.postDataJSON() as { channel?: string } | null
+    seen.channels.push(String(body?.channel))
+  })
+  return seen
+}
+
+async function openFirst(page: Page): Promise<void> {
+  await page.goto(app.harness.url)
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Home')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('extracted-data')).toBeVisible()
+}
+
+test('marking a document ready with r costs at most two IPC calls, and the list moves on', async ({ page }) => {
+  await openFirst(page)
+  const open = page.getByTestId('document-pane')
+  const first = Number(await open.getAttribute('data-document-id'))
+  const rows = page.getByTestId('inbox-row')
+  const rowsBefore = await rows.count()
+  // Let the first document's view settle (its neighbours loaded ahead) before counting.
+  await page.waitForTimeout(500)
+  const calls = countCalls(page)
+
+  await page.keyboard.press('r')
+  await expect(open).not.toHaveAttribute('data-document-id', String(first))
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${first}"]`)).toHaveCount(0)
+  await expect(rows).toHaveCount(rowsBefore - 1)
+  // Everything the key set off, pushes and late calls included.
+  await page.waitForTimeout(1_500)
+
+  expect(calls.channels, calls.channels.join(', ')).toHaveLength(2)
+  expect(calls.channels).toEqual(['documents.setState', 'documents.watch'])
+  expect(app.workspace.documents.get(first)?.state).toBe('ready')
+})
+
+test('stepping with j costs one IPC call per key; undo brings the document back by the pushed view', async ({
+  page,
+}) => {
+  await openFirst(page)
+  await page.waitForTimeout(500)
+  const calls = countCalls(page)
+  for (let i = 0; i < 3; i++) await page.keyboard.press('j')
+  await page.waitForTimeout(1_000)
+  expect(calls.channels).toEqual(['documents.watch', 'documents.watch', 'documents.watch'])
+
+  const open = page.getByTestId('document-pane')
+  const id = Number(await open.getAttribute('data-document-id'))
+  await page.keyboard.press('a')
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveCount(0)
+  await page.keyboard.press('u')
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveCount(1)
+  await expect(open).toHaveAttribute('data-document-id', String(id))
+})

@@ -1,0 +1,220 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createTriageHandlers } from '../triage'
+import { FakeWorkspace } from '../testing/fakeWorkspace'
+import { EventBus } from '../eventBus'
+import type { DocumentView, DocumentWatch } from '../../../shared/ipc'
+import { emptyQueueCounts } from '../../../shared/queues'
+import { DocumentWatches, type WatchedView } from './watch'
+
+const query: DocumentWatch['query'] = {
+  queue: 'not_ready',
+  type: 'all',
+  warnings: 'all',
+  search: '',
+  sort: { key: 'received', direction: 'desc' },
+}
+const MAIN = { senderUrl: 'main' }
+
+function statement(over: Partial<DocumentWatch> = {}): DocumentWatch {
+  return {
+    viewId: 'screen-1',
+    revision: 1,
+    agendaId: 1,
+    query,
+    window: { start: 0, count: 50 },
+    openId: 1,
+    ahead: [2],
+    ...over,
+  }
+}
+
+function store(): FakeWorkspace {
+  const workspace = new FakeWorkspace().addAgenda({ id: 1, name: 'Demo s.r.o.', home_currency: 'CZK' })
+  for (const id of [1, 2, 3]) {
+    workspace.addDocument(1, {
+      id,
+      type: 'PurchaseInvoice',
+      state: 'not_ready',
+      created_at: `2026-01-0${id}T00:00:00Z`,
+      last_modified_at: `2026-01-0${id}T00:00:00Z`,
+      comments_count: 0,
+      supplier: { name: `Supplier ${id}` },
+      data: { header: { invoice_no: `INV-${id}`, currency: 'CZK' } },
+      summary: { total: 100 * id, sub_total: 100 * id, vat_total: 0 },
+    })
+  }
+  return workspace
+}
+
+describe('live queries: main pushes the view of every watched screen', () => {
+  let workspace: FakeWorkspace
+  let pushed: DocumentView[]
+  let handlers: ReturnType<typeof createTriageHandlers>
+  /** Waits past the handlers' coalescing turn (setTimeout 0) and the reads of the push. */
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 10))
+
+  beforeEach(() => {
+    workspace = store()
+    pushed = []
+    const bus = new EventBus(() => undefined)
+    bus.connect((event, payload) => {
+      if (event === 'documents.view') pushed.push(payload as DocumentView)
+    })
+    handlers = createTriageHandlers(() => workspace, {
+      changes: (listener) => workspace.subscribe(listener),
+      emit: (event, payload) => bus.emit(event, payload),
+    })
+  })
+
+  it('answers a watch with the list, the open document with its comments and those ahead', async () => {
+    const view = await handlers['documents.watch'](statement(), MAIN)
+    expect(view.list?.ids).toEqual([3, 2, 1])
+    expect(view.documents.map((d) => d.document.id)).toEqual([1, 2])
+    expect(view.documents[0]!.comments).toEqual([])
+    expect(view.documents[0]!.preview).toBeNull()
+    expect(view.agendas.map((a) => a.id)).toEqual([1])
+    expect(pushed).toEqual([])
+  })
+
+  it('pushes the list without a document once an action on it is enqueued (main applies the action)', async () => {
+    const answered = await handlers['documents.watch'](statement(), MAIN)
+    await handlers['documents.setState']({ ids: [2], state: 'ready' }, MAIN)
+    await flush()
+    expect(pushed).toHaveLength(1)
+    expect(pushed[0]!.list?.ids).toEqual([3, 1])
+    expect(pushed[0]!.list?.counts.ready).toBe(1)
+    expect(pushed[0]!.documents.find((d) => d.document.id === 2)?.document.state).toBe('ready')
+    expect(pushed[0]!.version).toBeGreaterThan(answered.version)
+  })
+
+  it('pushes again after undo and after the entry is sent (settled)', async () => {
+    await handlers['documents.watch'](statement(), MAIN)
+    const { entryIds } = await handlers['documents.archive']({ ids: [3] }, MAIN)
+    await flush()
+    await handlers['documents.undo']({ entryIds }, MAIN)
+    await flush()
+    expect(pushed.map((v) => v.list?.ids)).toEqual([
+      [2, 1],
+      [3, 2, 1],
+    ])
+    await handlers['documents.setState']({ ids: [1], state: 'ready' }, MAIN)
+    await flush()
+    workspace.send()
+    await flush()
+    expect(pushed).toHaveLength(4)
+    const versions = pushed.map((v) => v.version)
+    expect(versions).toEqual([...versions].sort((a, b) => a - b))
+    expect(new Set(versions).size).toBe(4)
+  })
+
+  it('pushes the comments of the open document once one is added', async () => {
+    await handlers['documents.watch'](statement(), MAIN)
+    await handlers['comments.create']({ documentId: 1, text: 'Checked' }, MAIN)
+    await flush()
+    expect(pushed.at(-1)?.documents[0]?.comments.map((c) => c.text)).toEqual(['Checked'])
+  })
+
+  it('stops pushing to a screen that unwatched', async () => {
+    await handlers['documents.watch'](statement(), MAIN)
+    expect(await handlers['documents.unwatch']({ viewId: 'screen-1' }, MAIN)).toEqual({ watching: true })
+    await handlers['documents.setState']({ ids: [2], state: 'ready' }, MAIN)
+    await flush()
+    expect(pushed).toEqual([])
+  })
+
+  it('says why the open document cannot be read', async () => {
+    const view = await handlers['documents.watch'](statement({ openId: 99, ahead: [] }), MAIN)
+    expect(view.openError?.code).toBe('not_found')
+    expect(view.documents).toEqual([])
+  })
+})
+
+describe('DocumentWatches', () => {
+  const list = { agendaId: 1, ids: [1], rows: [], counts: counts(), totals: counts() }
+  function counts() {
+    return emptyQueueCounts()
+  }
+
+  function watches(capacity?: number) {
+    const listeners = new Set<(event: string, payload: unknown) => void>()
+    const scheduled: (() => void)[] = []
+    const views: WatchedView[] = []
+    let reads = 0
+    const subject = new DocumentWatches({
+      reads: {
+        list: async () => {
+          reads++
+          return list
+        },
+        document: async () => {
+          throw Object.assign(new Error('gone'), { code: 'not_found' })
+        },
+        preview: async () => null,
+        agendas: async () => [],
+      },
+      subscribe: (listener) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+      push: (view) => views.push(view),
+      schedule: (run) => scheduled.push(run),
+      ...(capacity ? { capacity } : {}),
+    })
+    const send = (event: string) => {
+      for (const listener of listeners) listener(event, {})
+    }
+    const run = async () => {
+      for (const task of scheduled.splice(0)) task()
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    return { subject, send, run, views, scheduled, reads: () => reads, listeners }
+  }
+
+  it('coalesces a burst of changes into one push per screen', async () => {
+    const w = watches()
+    await w.subject.watch(statement({ viewId: 'a' }))
+    await w.subject.watch(statement({ viewId: 'b' }))
+    const before = w.reads()
+    w.send('outbox.changed')
+    w.send('documents.changed')
+    w.send('outbox.changed')
+    expect(w.scheduled).toHaveLength(1)
+    await w.run()
+    expect(w.views.map((v) => v.viewId).sort()).toEqual(['a', 'b'])
+    expect(w.reads() - before).toBe(2)
+  })
+
+  it('ignores events that change nothing in the store, and its own pushes', async () => {
+    const w = watches()
+    await w.subject.watch(statement())
+    w.send('sync.status')
+    w.send('documents.view')
+    expect(w.scheduled).toHaveLength(0)
+  })
+
+  it('pushes nothing for a screen that stated something else meanwhile (its watch answers that)', async () => {
+    const w = watches()
+    await w.subject.watch(statement({ revision: 1 }))
+    w.send('outbox.changed')
+    await w.subject.watch(statement({ revision: 2 }))
+    await w.run()
+    expect(w.views.map((v) => v.revision)).toEqual([2])
+  })
+
+  it('lets go of the screen stated longest ago beyond its capacity, and of a gone renderer by prefix', async () => {
+    const w = watches(2)
+    await w.subject.watch(statement({ viewId: 'win1-a' }))
+    await w.subject.watch(statement({ viewId: 'win2-b' }))
+    await w.subject.watch(statement({ viewId: 'win2-c' }))
+    expect(w.subject.size).toBe(2)
+    w.subject.forget('win2-')
+    expect(w.subject.size).toBe(0)
+  })
+
+  it('stops following the events when closed', async () => {
+    const w = watches()
+    await w.subject.watch(statement())
+    w.subject.close()
+    expect(w.listeners.size).toBe(0)
+  })
+})

@@ -1,0 +1,156 @@
+import type { ChannelHandlerOutput, DocumentWatch } from '../../../shared/ipc'
+import { isExposedError } from '../router'
+
+/** A view as main works it out (validated on its way out, as every answer and event is). */
+export type WatchedView = ChannelHandlerOutput<'documents.watch'>
+type OpenedDocumentView = WatchedView['documents'][number]
+
+/** What a watch reads to work out a view (the triage channels' own reads). */
+export interface DocumentViewReads {
+  /** The list of a query (`documents.query`). */
+  list(
+    watch: DocumentWatch & { agendaId: NonNullable<DocumentWatch['agendaId']> },
+  ): Promise<NonNullable<WatchedView['list']>>
+  /** One document as the pane shows it; rejects `not_found` when it is not cached. */
+  document(id: number): Promise<OpenedDocumentView>
+  /** Where the host serves a document's preview image, or null (`documents.preview`); never rejects. */
+  preview(id: number): Promise<OpenedDocumentView['preview']>
+  /** The sidebar's agendas (`agendas.list`). */
+  agendas(): Promise<WatchedView['agendas']>
+}
+
+export interface DocumentWatchOptions {
+  reads: DocumentViewReads
+  /** Follows every event main sends; returns a stop function. */
+  subscribe(listener: (event: string, payload: unknown) => void): () => void
+  /** Sends a pushed view to the renderers (`documents.view`). */
+  push(view: WatchedView): void
+  /** Runs a coalesced push later (default: after the current turn, `setTimeout(0)`). */
+  schedule?: (run: () => void) => void
+  /** Screens watched at most; the one stated longest ago is let go first (a renderer gone). */
+  capacity?: number
+  log?: (line: string) => void
+}
+
+/** The events after which the store may show something else: enqueue, settle, pull, undo, repair. */
+const CHANGES = new Set(['documents.changed', 'outbox.changed', 'documents.repairFinished'])
+
+/**
+ * Live queries: each screen states what it shows (`watch`) and gets its view; after every change
+ * of the store (the events in {@link CHANGES}: an action enqueued, settled or undone, a pull),
+ * main works the view of every watched screen out again and pushes it (`documents.view`). A
+ * burst of changes in one turn makes one push per screen. So the renderer never re-reads on
+ * events and never works out what an action does to a list: main's view is the truth.
+ *
+ * A renderer that is gone stops being pushed to when it unwatches, when its host says so
+ * ({@link forget}), or when more than `capacity` screens are watched (oldest first).
+ */
+export class DocumentWatches {
+  private readonly watches = new Map<string, { watch: DocumentWatch; version: number }>()
+  private pending = false
+  private readonly schedule: (run: () => void) => void
+  private readonly capacity: number
+  private readonly stop: () => void
+
+  constructor(private readonly options: DocumentWatchOptions) {
+    this.schedule = options.schedule ?? ((run) => void setTimeout(run, 0))
+    this.capacity = options.capacity ?? 16
+    this.stop = options.subscribe((event) => {
+      if (CHANGES.has(event)) this.changed()
+    })
+  }
+
+  /** Watches (or states again) what screen `watch.viewId` shows; answers its view at once. */
+  async watch(watch: DocumentWatch): Promise<WatchedView> {
+    const held = this.watches.get(watch.viewId)
+    this.watches.delete(watch.viewId)
+    this.watches.set(watch.viewId, { watch, version: held?.version ?? 0 })
+    while (this.watches.size > this.capacity) this.watches.delete(this.watches.keys().next().value!)
+    return this.view(watch.viewId, watch)
+  }
+
+  /** Stops pushing to a screen; answers whether it was watched. */
+  unwatch(viewId: string): boolean {
+    return this.watches.delete(viewId)
+  }
+
+  /** Stops pushing to every screen whose id starts with `prefix` (a window or connection gone). */
+  forget(prefix: string): void {
+    for (const viewId of [...this.watches.keys()]) if (viewId.startsWith(prefix)) this.watches.delete(viewId)
+  }
+
+  /** How many screens are watched. */
+  get size(): number {
+    return this.watches.size
+  }
+
+  /** Stops following the events. */
+  close(): void {
+    this.stop()
+    this.watches.clear()
+  }
+
+  /** A change of the store: one push per screen after the current turn, however many changes. */
+  private changed(): void {
+    if (this.pending || this.watches.size === 0) return
+    this.pending = true
+    this.schedule(() => {
+      this.pending = false
+      for (const [viewId, { watch }] of [...this.watches]) {
+        this.view(viewId, watch).then(
+          (view) => {
+            // A screen that stated something else meanwhile gets that view from its watch.
+            if (this.watches.get(viewId)?.watch === watch) this.options.push(view)
+          },
+          (error: unknown) =>
+            this.options.log?.(
+              `View of ${viewId} not pushed: ${error instanceof Error ? error.message : String(error)}`,
+            ),
+        )
+      }
+    })
+  }
+
+  /** Works out the view of `watch`: list, open document and those ahead, agendas. */
+  private async view(viewId: string, watch: DocumentWatch): Promise<WatchedView> {
+    const held = this.watches.get(viewId)
+    const version = held ? ++held.version : 0
+    const { agendaId, openId } = watch
+    const ahead = watch.ahead.filter((id) => id !== openId)
+    const [list, agendas, open, ...loadedAhead] = await Promise.all([
+      agendaId === null ? Promise.resolve(null) : this.options.reads.list({ ...watch, agendaId }),
+      this.options.reads.agendas(),
+      openId === null ? Promise.resolve(null) : settle(this.openDocument(openId)),
+      // Only a head start: one that cannot be read is left out, and read when opened.
+      ...ahead.map((id) => settle(this.options.reads.document(id))),
+    ])
+    const documents: OpenedDocumentView[] = []
+    if (open && 'value' in open) documents.push(open.value)
+    for (const loaded of loadedAhead) if ('value' in loaded) documents.push(loaded.value)
+    return {
+      viewId,
+      revision: watch.revision,
+      version,
+      list,
+      documents,
+      openError: open && 'error' in open ? open.error : null,
+      agendas,
+    }
+  }
+
+  /** The open document with its preview image. */
+  private async openDocument(id: number): Promise<OpenedDocumentView> {
+    const [document, preview] = await Promise.all([this.options.reads.document(id), this.options.reads.preview(id)])
+    return { ...document, preview }
+  }
+}
+
+/** A read's value, or its error as the renderer would get it (code and message). */
+async function settle<T>(read: Promise<T>): Promise<{ value: T } | { error: { code: string; message: string } }> {
+  try {
+    return { value: await read }
+  } catch (error) {
+    if (isExposedError(error)) return { error: { code: error.code, message: error.message } }
+    throw error
+  }
+}
