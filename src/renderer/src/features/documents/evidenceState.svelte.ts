@@ -41,7 +41,10 @@ export function followEvidence(id: number | null): () => void {
     docket()
       .invoke('documents.evidence', { id })
       .then((view) => {
-        if (!stopped && mine === asked) evidenceState.view = view
+        if (stopped || mine !== asked) return
+        // A reading still under way (or failed) does not wipe what an earlier one found.
+        const kept = evidenceState.view
+        if (view.status === 'ready' || !kept || kept.id !== id || kept.fields.length === 0) evidenceState.view = view
       })
       // Evidence is a help, not the document: without it the pane shows no marks.
       .catch(() => undefined)
