@@ -100,6 +100,30 @@ test('hovering a value outlines where the invoice prints it, at any zoom', async
   await expect(page.getByTestId('evidence-outline')).toHaveCount(0)
 })
 
+test('on the original PDF too: the outline lands on the page, scrolled into sight', async () => {
+  await page.getByTestId('inbox-row').filter({ hasText: '280081' }).focus()
+  await page.keyboard.press('f')
+  await expect(page.locator('[data-testid="pdf-view"][data-status="ready"]')).toBeVisible({ timeout: 20_000 })
+  await page.getByTestId('field-total-correctable').hover()
+  const outline = page.getByTestId('evidence-outline').first()
+  await expect(outline).toBeInViewport()
+  const { box } = await evidenceOf('summary.total')
+  // The total's box is on the last page: its outline is over that page's canvas.
+  const canvas = (await page
+    .getByTestId('pdf-view')
+    .locator('canvas')
+    .nth(box.page - 1)
+    .boundingBox())!
+  const drawn = (await outline.boundingBox())!
+  expect(drawn.y).toBeGreaterThan(canvas.y)
+  expect(drawn.y + drawn.height).toBeLessThan(canvas.y + canvas.height)
+  const scale = canvas.width / 595
+  expect(Math.abs(drawn.x + drawn.width / 2 - (canvas.x + (box.x + box.width / 2) * scale))).toBeLessThan(3)
+  await page.getByTestId('inbox-row').filter({ hasText: '280081' }).focus()
+  await page.keyboard.press('f')
+  await expect(page.getByTestId('preview-image')).toBeVisible()
+})
+
 test('n moves the focus to the next unverified value, wrapping round', async () => {
   await page.getByTestId('inbox-row').filter({ hasText: '280081' }).focus()
   const focusedField = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.field ?? null)
