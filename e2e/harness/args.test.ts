@@ -45,6 +45,7 @@ describe('npm run harness arguments', () => {
       'f',
       '--open',
       '--verbose',
+      '--planted',
     ])
     expect(args).toMatchObject({
       offlineAfterSec: 30,
@@ -56,7 +57,9 @@ describe('npm run harness arguments', () => {
       fixtures: 'f',
       open: true,
       verbose: true,
+      planted: true,
     })
+    expect(parseHarnessArgs([]).planted).toBe(false)
   })
 
   it('refuses an unknown flag, a bad value, and the sandbox port (the harness picks it)', () => {

@@ -20,6 +20,8 @@ export interface HarnessArgs {
    * the demo account and its queued actions (a new address is a new service to the app).
    */
   networkPort?: number
+  /** Seed the demo agenda with the invoices whose extraction is planted wrong (resources/demo/planted), as the app's demo does. */
+  planted: boolean
   /** Every other flag, parsed by the sandbox's own command line (admin routes always on). */
   sandboxOptions: SandboxOptions
 }
@@ -36,12 +38,13 @@ const HARNESS_FLAGS = {
   open: { type: 'boolean' },
   'offline-after': { type: 'string' },
   'network-port': { type: 'string' },
+  planted: { type: 'boolean' },
 } as const
 
 /**
  * Parses `npm run harness` arguments: the harness's own flags (`--port`, `--fixtures`,
  * `--sandbox URL`, `--user-data`, `--no-demo`, `--credentials keytar|memory|auto`, `--verbose`,
- * `--open`, `--offline-after S`, `--network-port N`), and every sandbox flag (`--documents`, `--processing-delay-ms`,
+ * `--open`, `--offline-after S`, `--network-port N`, `--planted`), and every sandbox flag (`--documents`, `--processing-delay-ms`,
  * `--rate-429`, `--drop-rate`, ... as `src/sandbox/cli.ts` knows them), passed through to the
  * in-process sandbox. The sandbox's `--port` and `--host` are the harness's to choose and are
  * not passed. Throws an Error with a readable message on a bad or unknown flag.
@@ -73,6 +76,7 @@ export function parseHarnessArgs(argv: readonly string[]): HarnessArgs {
     credentials,
     verbose: values.verbose === true,
     open: values.open === true,
+    planted: values.planted === true,
     // The harness's tests and e2e specs read the sandbox's state and switch its faults.
     sandboxOptions: { ...sandboxOptions, admin: true },
   }

@@ -17,6 +17,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { stopWithParent } from '../../src/sandbox/stopWithParent'
 import { parseHarnessArgs, type HarnessArgs } from './args'
 import { startHarness } from './server'
@@ -71,7 +72,13 @@ try {
     userDataDir: args.userData,
     demo: args.demo,
     credentials: args.credentials,
-    sandboxOptions: args.sandboxOptions as Record<string, unknown>,
+    sandboxOptions: {
+      ...(args.sandboxOptions as Record<string, unknown>),
+      // Beside the demo invoices, as the app's demo mode seeds them.
+      ...(args.planted
+        ? { plantedFixturesDir: resolve(fileURLToPath(new URL('../../resources/demo/planted', import.meta.url))) }
+        : {}),
+    },
     offlineAfterSec: args.offlineAfterSec,
     networkPort: args.networkPort,
     log: args.verbose ? (line) => console.error(line) : undefined,

@@ -28,6 +28,7 @@ export function createEvidenceHandlers(deps: {
         complete: state.complete,
         fields,
         pages: evidence?.pages ?? [],
+        words: evidence?.words ?? [],
         source: evidence?.source ?? null,
         einvoice: evidence?.einvoice?.format ?? null,
         payments: evidence?.payments ?? [],

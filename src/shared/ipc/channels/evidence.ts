@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { fieldProvenanceSchema } from '../../evidence/provenance'
-import { evidencePageSchema, evidenceStatusSchema, paymentCodeSchema } from '../../evidence/types'
+import {
+  evidencePageSchema,
+  evidenceStatusSchema,
+  evidenceWordSchema,
+  MAX_EVIDENCE_WORDS,
+  paymentCodeSchema,
+} from '../../evidence/types'
 import { defineChannels } from '../define'
 
 /**
@@ -18,6 +24,8 @@ export const documentEvidenceViewSchema = z.object({
   fields: z.array(fieldProvenanceSchema).max(200),
   /** The pages read, with their size in the units of the boxes (PDF points, or image pixels for OCR). */
   pages: z.array(evidencePageSchema).max(20),
+  /** The words read off the pages with their boxes (for a click on the invoice to pick a value). */
+  words: z.array(evidenceWordSchema).max(MAX_EVIDENCE_WORDS),
   /** What the pages' words came from: the original file or the preview image (OCR of a scan). */
   source: z.enum(['original', 'preview']).nullable(),
   /** The embedded e-invoice's format, when there is one. */

@@ -18,6 +18,10 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(key('a'), 'g')?.id).toBe('agenda')
     expect(shortcutFor(key('a'))?.id).toBe('archive')
   })
+  it('moves to the next unverified value with n', () => {
+    expect(shortcutFor(key('n'))?.id).toBe('nextUnverified')
+    expect(shortcutFor(key('n', { ctrl: true }))).toBeNull()
+  })
   it('has a key for each of the seven queue tabs (7: Archived)', () => {
     expect(shortcutFor(key('7'))?.id).toBe('queue')
     expect(SHORTCUTS.find((s) => s.id === 'queue')?.keys).toHaveLength(QUEUES.length)

@@ -28,6 +28,7 @@ export type ShortcutId =
   | 'zoomOut'
   | 'zoomReset'
   | 'original'
+  | 'nextUnverified'
   | 'pageNext'
   | 'pagePrevious'
   | 'agenda'
@@ -99,6 +100,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'zoomOut', keys: ['-'], label: 'triage.shortcut.zoomOut', matches: key('-') },
   { id: 'zoomReset', keys: ['0'], label: 'triage.shortcut.zoomReset', matches: key('0') },
   { id: 'original', keys: ['f'], label: 'triage.shortcut.original', matches: key('f') },
+  { id: 'nextUnverified', keys: ['n'], label: 'triage.shortcut.nextUnverified', matches: key('n') },
   { id: 'pageNext', keys: ['PageDown'], label: 'triage.shortcut.pageNext', matches: key('PageDown') },
   { id: 'pagePrevious', keys: ['PageUp'], label: 'triage.shortcut.pagePrevious', matches: key('PageUp') },
   { id: 'agenda', keys: ['g a'], label: 'triage.shortcut.agenda', prefix: 'g', matches: key('a') },

@@ -39,6 +39,7 @@ const GROUPS: Partial<Record<Shortcut['id'], CommandGroup>> = {
   zoomOut: 'view',
   zoomReset: 'view',
   original: 'view',
+  nextUnverified: 'document',
   pageNext: 'view',
   pagePrevious: 'view',
   agenda: 'agendas',
