@@ -88,6 +88,9 @@ export class Pusher {
    * a backoff) at once, each once; one that fails again waits for its new `nextAttemptAt`.
    */
   async tryNow(): Promise<void> {
+    // A push under way may be writing the very hold being lifted (a 429 answered a moment ago):
+    // let it finish, so the entry's new `nextAttemptAt` is seen and lifted too.
+    if (this.running) await this.running.catch(() => undefined)
     const now = this.deps.settlement.clock().getTime()
     for (const entry of await this.deps.settlement.store.outboxEntries())
       if (entry.status === 'pending' && entry.nextAttemptAt && Date.parse(entry.nextAttemptAt) > now)
