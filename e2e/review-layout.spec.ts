@@ -8,6 +8,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
+import { startFakeTriageHarness } from './fixtures/fakeTriageHarness'
 import { fixturesDir } from './fixtures/invoiceFixtures'
 import { openAgenda } from './support/agendas'
 import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
@@ -298,24 +299,20 @@ test('Ctrl+K lists every command with its key and runs the one chosen; Esc retur
 })
 
 test('a value the service did not extract shows "not extracted", never 0.00', async ({ browser }) => {
-  const page = await openPage(browser, 1440, 900, 'light')
-  // The document as main answers it, less the figures the service would leave out (null).
-  await page.route('**/__harness/ipc', async (route) => {
-    const { channel } = route.request().postDataJSON() as { channel: string }
-    if (channel !== 'documents.get') return route.continue()
-    const response = await route.fetch()
-    const body = (await response.json()) as {
-      ok: boolean
-      value?: { document: { summary?: Record<string, unknown>; data?: { header?: Record<string, unknown> } } }
-    }
-    if (body.ok && body.value) {
-      const doc = body.value.document
-      doc.summary = { ...doc.summary, total: null, vat_total: null, sub_total: 100 }
-      doc.data = { ...doc.data, header: { ...doc.data?.header, due_date: null } }
-    }
-    await route.fulfill({ response, json: body })
-  })
-  await page.getByTestId('inbox-row').first().click()
+  // The store's own copy, less the figures the service would leave out (null): the views main
+  // pushes (documents.watch) show what the store holds.
+  const app = await startFakeTriageHarness()
+  for (const id of app.fixtureIds) {
+    const stored = app.workspace.documents.get(id)!
+    stored.summary = { ...stored.summary, total: null, vat_total: null, sub_total: 100 } as typeof stored.summary
+    stored.data = { ...stored.data, header: { ...stored.data?.header, due_date: null } } as typeof stored.data
+  }
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light', locale: 'en-US' })
+  await page.goto(app.harness.url)
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Home')
+  await page.keyboard.press('Enter')
   await expect(page.getByTestId('extracted-data')).toBeVisible()
   const total = page.getByTestId('field-total')
   await expect(total).toContainText('not extracted')
@@ -330,6 +327,7 @@ test('a value the service did not extract shows "not extracted", never 0.00', as
   await value.click()
   await expect(value.getByRole('status')).toHaveText('Copied')
   await page.close()
+  await app.close()
 })
 
 test('the invoice opens fitted to its pane; 100 % is its natural size; it zooms and rotates', async ({ browser }) => {
@@ -394,13 +392,8 @@ test('a preview that failed to load says so and offers Try again, light and dark
   for (const scheme of ['light', 'dark'] as const) {
     const page = await openPage(browser, 1440, 900, scheme)
     let failing = true
-    await page.route('**/__harness/ipc', async (route) => {
-      const { channel } = route.request().postDataJSON() as { channel: string }
-      if (channel !== 'documents.preview' || !failing) return route.continue()
-      await route.fulfill({
-        json: { ok: false, error: { code: 'offline', message: 'The service cannot be reached.' } },
-      })
-    })
+    // The preview's address comes with the view (documents.watch); the image itself fails.
+    await page.route('**/previews/**', async (route) => (failing ? route.abort() : route.continue()))
     await page.getByTestId('inbox-row').first().click()
     const error = page.getByTestId('preview-error')
     await expect(error).toBeVisible()
