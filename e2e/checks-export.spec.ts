@@ -8,12 +8,13 @@
  * Screenshots: e2e/artifacts/checks-*.png, export-dialog-*.png.
  */
 import { expect, test, type Download, type Page } from '@playwright/test'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { unzipSync } from 'fflate'
 import { isdocSchemaErrors } from '../src/main/app/testing/isdocSchema'
 import { pohodaSchemaErrors } from '../src/main/app/testing/pohodaSchema'
 import { openAgenda } from './support/agendas'
-import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
+import type { HarnessProcess } from './support/harnessProcess'
+import { openHarnessPage } from './support/harnessPage'
 
 const artifacts = 'e2e/artifacts'
 const SMALL = { width: 1024, height: 700 }
@@ -25,13 +26,9 @@ test.describe.configure({ mode: 'serial' })
 test.use({ viewport: SMALL, locale: 'en-US', acceptDownloads: true })
 
 test.beforeAll(async ({ browser }) => {
-  mkdirSync(artifacts, { recursive: true })
-  harness = await startHarnessProcess()
-  page = await browser.newPage({ viewport: SMALL, locale: 'en-US', acceptDownloads: true })
-  await page.goto(harness.url)
+  ;({ harness, page } = await openHarnessPage(browser, SMALL, artifacts))
   // The first sign-in opens the agenda with the most to review; these checks are about the real
   // invoices of Demo s.r.o. (CZK). At this width the agenda list is folded away: unfold it.
-  await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
   await openAgenda(page, 1)
 })
 

@@ -9,10 +9,11 @@
 import { expect, test, type Download, type Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { unzipSync } from 'fflate'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { isdocSchemaErrors } from '../src/main/app/testing/isdocSchema'
 import { openAgenda } from './support/agendas'
-import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
+import type { HarnessProcess } from './support/harnessProcess'
+import { openHarnessPage } from './support/harnessPage'
 
 const artifacts = 'e2e/artifacts'
 const SMALL = { width: 1024, height: 700 }
@@ -28,11 +29,7 @@ test.describe.configure({ mode: 'serial' })
 test.use({ viewport: SMALL, locale: 'en-US', acceptDownloads: true })
 
 test.beforeAll(async ({ browser }) => {
-  mkdirSync(artifacts, { recursive: true })
-  harness = await startHarnessProcess()
-  page = await browser.newPage({ viewport: SMALL, locale: 'en-US', acceptDownloads: true })
-  await page.goto(harness.url)
-  await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
+  ;({ harness, page } = await openHarnessPage(browser, SMALL, artifacts))
   await openAgenda(page, 1)
   await page.getByTestId('queue-tab-all').click()
   await page.getByTestId('inbox-search').fill('Azure Interior')

@@ -6,9 +6,9 @@
  * Screenshots: e2e/artifacts/history-*.png (1024x700 light, 1440x900 dark).
  */
 import { expect, test, type Download, type Page } from '@playwright/test'
-import { mkdirSync } from 'node:fs'
 import { openAgenda } from './support/agendas'
-import { startHarnessProcess, type HarnessProcess } from './support/harnessProcess'
+import type { HarnessProcess } from './support/harnessProcess'
+import { openHarnessPage } from './support/harnessPage'
 
 const artifacts = 'e2e/artifacts'
 const SMALL = { width: 1024, height: 700 }
@@ -20,11 +20,7 @@ test.describe.configure({ mode: 'serial' })
 test.use({ viewport: SMALL, locale: 'en-US', acceptDownloads: true })
 
 test.beforeAll(async ({ browser }) => {
-  mkdirSync(artifacts, { recursive: true })
-  harness = await startHarnessProcess()
-  page = await browser.newPage({ viewport: SMALL, locale: 'en-US', acceptDownloads: true })
-  await page.goto(harness.url)
-  await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
+  ;({ harness, page } = await openHarnessPage(browser, SMALL, artifacts))
 })
 
 test.afterAll(async () => {
