@@ -151,6 +151,46 @@ describe('evidence of the real invoices', () => {
   })
 })
 
+const VERIFIED = ['matches_einvoice', 'matches_qr', 'on_invoice']
+
+/**
+ * A misread as extraction makes it: an amount off by 63 (two digits swapped), a date 9 days
+ * later, another currency, a name that is not the party's, one digit of an identifier changed.
+ */
+function misread(doc: CheckedDocument, field: string): void {
+  const [part, indexOrKey, key] = field.split('.') as [string, string, string | undefined]
+  const holder = (
+    part === 'header'
+      ? doc.data!.header
+      : part === 'tax_lines'
+        ? doc.tax_lines![Number(indexOrKey)]
+        : (doc as unknown as Record<string, unknown>)[part]
+  ) as Record<string, unknown>
+  const name = key ?? indexOrKey
+  const value = holder[name]
+  if (typeof value === 'number') holder[name] = value + 63
+  else if (name.endsWith('date')) {
+    holder[name] = new Date(Date.parse(`${String(value)}T00:00:00Z`) + 9 * 86_400_000).toISOString().slice(0, 10)
+  } else if (name === 'currency') holder[name] = value === 'CZK' ? 'EUR' : 'CZK'
+  else if (/name|street|city/u.test(name)) holder[name] = 'Zephyr Quantum Holdings'
+  else holder[name] = String(value).replace(/\d/u, (digit) => String((Number(digit) + 3) % 10))
+}
+
+describe('every verified value, misread', () => {
+  it.each(fixtures.map((f) => [f.name, f] as const))('is no longer verified on %s', (name, fixture) => {
+    const read = evidence.get(name)!
+    const verified = documentProvenance(documentOf(fixture), read).filter((item) => VERIFIED.includes(item.status))
+    expect(verified.length).toBeGreaterThan(2)
+    const stillVerified = verified.filter((item) => {
+      const doc = documentOf(fixture)
+      misread(doc, item.field)
+      const after = documentProvenance(doc, read).find((other) => other.field === item.field)!
+      return after.value !== item.value && VERIFIED.includes(after.status)
+    })
+    expect(stillVerified.map((item) => item.field)).toEqual([])
+  })
+})
+
 describe('the demo invoices with a planted error (resources/demo/planted)', () => {
   const planted = loadFixtures(join(root, 'resources/demo/planted'))
   const expected: Record<string, { variant: string; invoice: string | number }> = {
