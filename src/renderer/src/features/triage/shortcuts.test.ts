@@ -18,6 +18,11 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(key('a'), 'g')?.id).toBe('agenda')
     expect(shortcutFor(key('a'))?.id).toBe('archive')
   })
+  it('shows All agendas with g then Shift+A, apart from g a', () => {
+    expect(shortcutFor(key('A'), 'g')?.id).toBe('allAgendas')
+    expect(shortcutFor(key('a'), 'g')?.id).not.toBe('allAgendas')
+    expect(shortcutFor(key('A'))).toBeNull()
+  })
   it('moves to the next unverified value with n', () => {
     expect(shortcutFor(key('n'))?.id).toBe('nextUnverified')
     expect(shortcutFor(key('n', { ctrl: true }))).toBeNull()

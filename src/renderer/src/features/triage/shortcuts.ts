@@ -32,6 +32,7 @@ export type ShortcutId =
   | 'pageNext'
   | 'pagePrevious'
   | 'agenda'
+  | 'allAgendas'
   | 'outbox'
 
 export interface Shortcut {
@@ -104,6 +105,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'pageNext', keys: ['PageDown'], label: 'triage.shortcut.pageNext', matches: key('PageDown') },
   { id: 'pagePrevious', keys: ['PageUp'], label: 'triage.shortcut.pagePrevious', matches: key('PageUp') },
   { id: 'agenda', keys: ['g a'], label: 'triage.shortcut.agenda', prefix: 'g', matches: key('a') },
+  // Shift+A after g: beside `g a` (switch agenda), the capital for every agenda.
+  { id: 'allAgendas', keys: ['g A'], label: 'triage.shortcut.allAgendas', prefix: 'g', matches: key('A') },
   { id: 'outbox', keys: ['g o'], label: 'outbox.shortcut', prefix: 'g', matches: key('o') },
 ]
 
