@@ -118,6 +118,16 @@ export function shortcutFor(event: KeyboardEvent, prefix: string | null = null):
   return SHORTCUTS.find((s) => (s.prefix ?? null) === prefix && s.matches(event)) ?? null
 }
 
+/**
+ * True for the press of a modifier alone (Shift, Ctrl, Alt, Meta): it starts no shortcut and
+ * must not end a pending prefix, or `g` then Shift+A (`g A`) would lose its `g` to the Shift.
+ */
+export function isModifierOnly(event: KeyboardEvent): boolean {
+  return MODIFIER_KEYS.has(event.key)
+}
+
+const MODIFIER_KEYS: ReadonlySet<string> = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock'])
+
 /** The text field the user last typed into, and when (ms, `performance.now()`). */
 export interface LastTyping {
   element: Element
