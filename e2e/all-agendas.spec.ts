@@ -99,6 +99,8 @@ test('r marks a row of any agenda ready and u takes it back', async () => {
   expect(agendaId).not.toBe(0)
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('document-pane')).toHaveAttribute('data-document-id', String(id))
+  // The open document names its agenda beside its title, as its row does.
+  await expect(page.getByTestId('document-agenda')).toHaveText((await first.getByTestId('row-agenda').textContent())!)
   await page.keyboard.press('r')
   const toast = page.getByTestId('toast')
   await expect(toast).toContainText('Marked ready')

@@ -183,6 +183,7 @@ export const cs = {
   'triage.shortcut.nextUnverified': 'Další hodnota neověřená na dokladu',
 
   // The open document: pane, preview, extracted data, checks, file actions (features/documents)
+  'documents.pane.agenda': 'Agenda: {agenda}',
   'documents.pane.loading': 'Načítání…',
   'documents.pane.notExtracted': 'Zatím nevytěženo: částky a kontroly přibudou, až ho služba přečte',
   'documents.state.uploaded': 'Nahráno',

@@ -158,6 +158,7 @@ export const en = {
   'triage.shortcut.nextUnverified': 'Next value not verified on the invoice',
 
   // The open document: pane, preview, extracted data, checks, file actions (features/documents)
+  'documents.pane.agenda': 'Agenda: {agenda}',
   'documents.pane.loading': 'Loading…',
   'documents.pane.notExtracted': 'Not extracted yet: amounts and checks follow once the service has read it',
   'documents.state.uploaded': 'Uploaded',

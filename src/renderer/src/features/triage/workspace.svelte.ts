@@ -59,6 +59,10 @@ export class TriageState extends InboxList {
   checks = $state.raw<CheckResult[]>([])
   documentError = $state<string | null>(null)
   comments = $state.raw<CachedCommentView[]>([])
+  /** All agendas: the open document's agenda, named beside its title (one agenda: null, the sidebar says it). */
+  openAgendaName = $derived(
+    this.allAgendas && this.document ? (this.agendaNames.get(this.document.agenda_id) ?? null) : null,
+  )
   /** Actions not yet sent that `u` takes back. */
   readonly undoStack = new UndoStack()
   /** The action `u` takes back next. */
