@@ -3,7 +3,7 @@
  * All agendas, as a firm's bookkeeper uses it: every client's documents in one queue (by due
  * date), each row naming its agenda, opened from the sidebar, by keyboard (g A) and from the
  * agenda switcher (g a); tab counts are the sums over the agendas; r and u act on a row of any
- * agenda; the choice survives a reload (stored as "all"), and the queue works offline from
+ * agenda, and on a selection mixing agendas; the choice survives a reload (stored as "all"), and the queue works offline from
  * what each agenda has cached. Opening it opens no agenda (none becomes available offline).
  */
 import { expect, test, type Page } from '@playwright/test'
@@ -113,6 +113,34 @@ test('r marks a row of any agenda ready and u takes it back', async () => {
   // Well past the 3 s: the service never saw it.
   await page.waitForTimeout(4_000)
   expect((await sandboxDocument(harness.sandboxUrl!, id))?.state).not.toBe('ready')
+})
+
+test('a selection may mix agendas: x on rows of two agendas, r marks both, u takes both back', async () => {
+  await page.keyboard.press('Escape')
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Home')
+  // The first row, then the first one below it of another agenda.
+  const agendaOfRow = (index: number) => rows().nth(index).getAttribute('data-agenda-id')
+  const firstAgenda = await agendaOfRow(0)
+  let other = 1
+  while ((await agendaOfRow(other)) === firstAgenda) other++
+  const picked = [
+    Number(await rows().nth(0).getAttribute('data-document-id')),
+    Number(await rows().nth(other).getAttribute('data-document-id')),
+  ]
+  await page.keyboard.press('x')
+  for (let i = 0; i < other; i++) await page.keyboard.press('j')
+  await page.keyboard.press('x')
+  await expect(page.getByTestId('selection-count')).toContainText('2')
+  await page.keyboard.press('r')
+  for (const id of picked)
+    await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveCount(0)
+  await page.keyboard.press('u')
+  await expect(page.getByTestId('toast')).toContainText('Undone')
+  for (const id of picked)
+    await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveCount(1)
+  await page.waitForTimeout(3_500)
+  for (const id of picked) expect((await sandboxDocument(harness.sandboxUrl!, id))?.state).not.toBe('ready')
 })
 
 test('g A and the agenda switcher open All agendas; a reload comes back to it', async () => {
