@@ -96,8 +96,7 @@ export class InboxList {
       $effect(() => {
         const key = JSON.stringify(this.query())
         untrack(() => {
-          // A query already stated (with a new agenda, say) is not stated again.
-          if (this.agendaId !== null && key !== this.loadedQueryKey && key !== this.statedKey) void this.loadRows()
+          if (this.agendaId !== null && key !== this.loadedQueryKey) void this.loadRows()
         })
       })
     })
