@@ -183,6 +183,7 @@ export const cs = {
   'triage.shortcut.nextUnverified': 'Další hodnota neověřená na dokladu',
 
   // The open document: pane, preview, extracted data, checks, file actions (features/documents)
+  'documents.pane.agenda': 'Agenda: {agenda}',
   'documents.pane.loading': 'Načítání…',
   'documents.pane.notExtracted': 'Zatím nevytěženo: částky a kontroly přibudou, až ho služba přečte',
   'documents.state.uploaded': 'Nahráno',
@@ -318,6 +319,11 @@ export const cs = {
     'Ke kontrole {not_ready} · K exportu {ready} · V opravě {in_repair} · Zpracovává se {processing} · Exportováno {exported} · Vše {all}',
   'agendas.sidebar.toReview_one': '{count} doklad ke kontrole',
   'agendas.sidebar.toReview_other': '{count} dokladů ke kontrole',
+  'agendas.all': 'Všechny agendy',
+  'agendas.sidebar.allTitle_one': 'Všechny doklady vaší agendy v jedné frontě',
+  'agendas.sidebar.allTitle_few': 'Všechny doklady vašich {count} agend v jedné frontě',
+  'agendas.sidebar.allTitle_many': 'Všechny doklady vašich {count} agend v jedné frontě',
+  'agendas.sidebar.allTitle_other': 'Všechny doklady vašich {count} agend v jedné frontě',
   'agendas.sidebar.toReview_few': '{count} doklady ke kontrole',
   'agendas.sidebar.toReview_many': '{count} dokladu ke kontrole',
   'agendas.editButton': 'Agenda…',
@@ -589,6 +595,17 @@ export const cs = {
   'triage.inbox.queueCleared': 'Fronta je hotová. Tady už nic ke kontrole není.',
   'triage.inbox.queueClearedNext': 'Podívejte se do záložky K exportu nebo vyberte jinou agendu (g a).',
   'triage.inbox.tabEmpty': 'V této záložce nic není.',
+  'triage.inbox.allCleared': 'V žádné agendě není nic ke kontrole.',
+  'triage.inbox.allClearedNext_one':
+    'Vaše agenda je hotová. Podívejte se do záložky K exportu, nebo vyberte agendu (g a).',
+  'triage.inbox.allClearedNext_few':
+    'Všechny {count} agendy jsou hotové. Podívejte se do záložky K exportu, nebo vyberte agendu (g a).',
+  'triage.inbox.allClearedNext_many':
+    'Všech {count} agendy je hotových. Podívejte se do záložky K exportu, nebo vyberte agendu (g a).',
+  'triage.inbox.allClearedNext_other':
+    'Všech {count} agend je hotových. Podívejte se do záložky K exportu, nebo vyberte agendu (g a).',
+  'triage.inbox.allNone': 'Zatím v žádné agendě nejsou doklady.',
+  'triage.inbox.allNoneText': 'Doklady nahrané nebo poslané e-mailem do agendy se tu objeví po další synchronizaci.',
   'triage.inbox.chooseAgenda': 'Vyberte agendu',
   'triage.inbox.chooseAgendaText':
     'V žádné agendě nečekají doklady na kontrolu. Vyberte, ve které chcete pracovat; později přepnete klávesami g a.',
@@ -607,6 +624,9 @@ export const cs = {
   'triage.column.flags': 'Příznaky',
   'triage.row.label': '{counterparty}, faktura {invoiceNo}, {total}, {state}',
   'triage.row.noInvoiceNo': 'bez čísla',
+  'triage.row.inAgenda': 'agenda {agenda}',
+  'triage.row.agendaTitle': 'Agenda: {agenda}',
+  'triage.row.agendaUnnamed': 'Agenda {id}',
   'triage.row.warnings': 'varování',
   'triage.row.selected': 'vybráno',
   'triage.action.markClean': 'Označit doklady bez varování k exportu',
@@ -652,6 +672,8 @@ export const cs = {
   'triage.agendaSwitch.filter': 'Najít agendu',
   'triage.shortcut.agenda': 'Přepnout agendu',
   // Proč akce není nabízena (src/shared/documents/allowedActions.ts): v popiscích, v paletě a u její klávesy.
+  'triage.shortcut.allAgendas': 'Všechny agendy',
+  'triage.allAgendas.shown': 'Všechny agendy jsou zobrazené.',
   'triage.refused.alreadyReady': 'Doklad už je připravený k exportu.',
   'triage.refused.alreadyExported': 'Doklad už je exportovaný.',
   'triage.refused.repairOnlyFromReview': 'K opravě lze poslat jen doklady ve stavu Ke kontrole nebo K exportu.',

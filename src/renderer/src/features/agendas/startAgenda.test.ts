@@ -24,4 +24,10 @@ describe('the agenda the inbox opens on', () => {
   it('is the only agenda, even with nothing to review', () => {
     expect(startAgendaId([agenda(9, 0)], null)).toBe(9)
   })
+  it('is All agendas when that was shown last, even with nothing to review in any agenda', () => {
+    expect(startAgendaId([agenda(4, 0), agenda(7, 0)], 'all')).toBe('all')
+  })
+  it('is none for All agendas shown last when the account has no agenda', () => {
+    expect(startAgendaId([], 'all')).toBeNull()
+  })
 })

@@ -17,6 +17,8 @@ export interface DocumentSource {
   readonly checks: CheckResult[]
   /** The next document (j), laid out ahead out of sight; null when unknown. */
   readonly upcoming: OpenedDocumentView | null
+  /** The agenda of the open document, named beside its title in the All agendas queue; null otherwise. */
+  readonly openAgendaName: string | null
   /** True while stepping with j / k: the preview decodes after the paint. */
   readonly stepping: boolean
   /** Whether an action may run on these documents, and why not (archived: read-only). */

@@ -9,16 +9,33 @@
 import { untrack } from 'svelte'
 import { SvelteSet } from 'svelte/reactivity'
 import { isFiltered, type SortOrder, type TypeFilter, type WarningFilter } from '../../../../shared/documents/listQuery'
-import type { DocumentRow, DocumentView, DocumentWatch, ListQuery } from '../../../../shared/ipc'
+import {
+  ALL_AGENDAS,
+  type AgendaScope,
+  type DocumentRow,
+  type DocumentView,
+  type DocumentWatch,
+  type ListQuery,
+} from '../../../../shared/ipc'
 import { emptyQueueCounts, QUEUES, type Queue, type QueueCounts } from '../../../../shared/queues'
 import { docket } from '../../lib/docket'
 import { errorMessage, showError } from '../../lib/toasts.svelte'
 import { mergeRows, missingIds, rangeToHold, rowsRunningLow, type RowRange } from './rowWindow'
+import { listedAgendaIds } from './rowAgenda'
+
+/** The sort a list opens with: one agenda newest first, All agendas by due date (the earliest first). */
+export const DEFAULT_SORT: Readonly<Record<'agenda' | 'all', SortOrder>> = {
+  agenda: { key: 'received', direction: 'desc' },
+  all: { key: 'dueDate', direction: 'asc' },
+}
 
 export class InboxList {
-  agendaId = $state<number | null>(null)
+  /** The agenda listed, {@link ALL_AGENDAS} for every agenda of the account, or null before one is chosen. */
+  agendaId = $state<AgendaScope | null>(null)
   /** Every document of the list as shown, in order: the tab, filters and sort applied (by the services). */
   ids = $state.raw<readonly number[]>([])
+  /** All agendas: the agenda of each of {@link ids}, at the same position; null for one agenda. */
+  listAgendaIds = $state.raw<readonly number[] | null>(null)
   /** The rows held of {@link ids}: those on screen and around them (rowWindow.ts). */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
   rows = $state.raw<ReadonlyMap<number, DocumentRow>>(new Map())
@@ -29,7 +46,9 @@ export class InboxList {
   type = $state<TypeFilter>('all')
   warnings = $state<WarningFilter>('all')
   search = $state('')
-  sort = $state<SortOrder>({ key: 'received', direction: 'desc' })
+  sort = $state<SortOrder>(DEFAULT_SORT.agenda)
+  /** True while the All agendas queue is shown (each row then names its agenda). */
+  allAgendas = $derived(this.agendaId === ALL_AGENDAS)
 
   /**
    * Where each shown document is in {@link ids}, so that moving the cursor does not search
@@ -88,6 +107,7 @@ export class InboxList {
     this.selected.clear()
     this.cursorId = null
     this.ids = []
+    this.listAgendaIds = null
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
     this.rows = new Map()
     this.counts = emptyQueueCounts()
@@ -174,6 +194,7 @@ export class InboxList {
       // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup of this object, nothing renders from it
       this.askedIds = new Set()
       this.ids = list.ids
+      this.listAgendaIds = list.agendaId === ALL_AGENDAS ? listedAgendaIds(list.ids, list.agendaIds) : null
       // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
       this.rows = new Map(list.rows.map((row) => [row.id, row]))
       this.counts = list.counts
@@ -201,6 +222,14 @@ export class InboxList {
   /** What the subclass shows of a view besides the list (the open document, the agendas). */
   protected viewApplied(view: DocumentView): void {
     void view
+  }
+
+  /** All agendas: the agenda of listed document `id`; undefined for one agenda or a document not listed. */
+  agendaIdOf(id: number): number | undefined {
+    const agendaIds = this.listAgendaIds
+    if (agendaIds === null) return undefined
+    const index = this.visibleIndex.get(id)
+    return index === undefined ? undefined : agendaIds[index]
   }
 
   /** The row at `index` of the list as shown, when held (else the list draws a placeholder). */

@@ -1,6 +1,6 @@
 import { QUEUES } from '../../../../shared/queues'
 import { describe, expect, it } from 'vitest'
-import { isGuarded, shortcutFor, SHORTCUTS, typesText, typingEnded } from './shortcuts'
+import { isGuarded, isModifierOnly, shortcutFor, SHORTCUTS, typesText, typingEnded } from './shortcuts'
 
 /** A key event as the handler sees it; `target` a stand-in element (tag name, inside a dialog or not). */
 function key(k: string, options: { tag?: string; inDialog?: boolean; ctrl?: boolean } = {}): KeyboardEvent {
@@ -17,6 +17,14 @@ describe('keyboard shortcuts', () => {
   it('switches agenda with g then a, and never with a alone', () => {
     expect(shortcutFor(key('a'), 'g')?.id).toBe('agenda')
     expect(shortcutFor(key('a'))?.id).toBe('archive')
+  })
+  it('shows All agendas with g then Shift+A, apart from g a', () => {
+    expect(shortcutFor(key('A'), 'g')?.id).toBe('allAgendas')
+    expect(shortcutFor(key('a'), 'g')?.id).not.toBe('allAgendas')
+    expect(shortcutFor(key('A'))).toBeNull()
+    // The Shift pressed between g and A is a modifier alone: it leaves the g waiting.
+    expect(isModifierOnly(key('Shift'))).toBe(true)
+    expect(isModifierOnly(key('A'))).toBe(false)
   })
   it('moves to the next unverified value with n', () => {
     expect(shortcutFor(key('n'))?.id).toBe('nextUnverified')

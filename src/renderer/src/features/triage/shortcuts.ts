@@ -32,6 +32,7 @@ export type ShortcutId =
   | 'pageNext'
   | 'pagePrevious'
   | 'agenda'
+  | 'allAgendas'
   | 'outbox'
 
 export interface Shortcut {
@@ -104,6 +105,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'pageNext', keys: ['PageDown'], label: 'triage.shortcut.pageNext', matches: key('PageDown') },
   { id: 'pagePrevious', keys: ['PageUp'], label: 'triage.shortcut.pagePrevious', matches: key('PageUp') },
   { id: 'agenda', keys: ['g a'], label: 'triage.shortcut.agenda', prefix: 'g', matches: key('a') },
+  // Shift+A after g: beside `g a` (switch agenda), the capital for every agenda.
+  { id: 'allAgendas', keys: ['g A'], label: 'triage.shortcut.allAgendas', prefix: 'g', matches: key('A') },
   { id: 'outbox', keys: ['g o'], label: 'outbox.shortcut', prefix: 'g', matches: key('o') },
 ]
 
@@ -114,6 +117,16 @@ export const SHORTCUTS: readonly Shortcut[] = [
 export function shortcutFor(event: KeyboardEvent, prefix: string | null = null): Shortcut | null {
   return SHORTCUTS.find((s) => (s.prefix ?? null) === prefix && s.matches(event)) ?? null
 }
+
+/**
+ * True for the press of a modifier alone (Shift, Ctrl, Alt, Meta): it starts no shortcut and
+ * must not end a pending prefix, or `g` then Shift+A (`g A`) would lose its `g` to the Shift.
+ */
+export function isModifierOnly(event: KeyboardEvent): boolean {
+  return MODIFIER_KEYS.has(event.key)
+}
+
+const MODIFIER_KEYS: ReadonlySet<string> = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock'])
 
 /** The text field the user last typed into, and when (ms, `performance.now()`). */
 export interface LastTyping {

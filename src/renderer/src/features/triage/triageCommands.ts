@@ -43,6 +43,7 @@ const GROUPS: Partial<Record<Shortcut['id'], CommandGroup>> = {
   pageNext: 'view',
   pagePrevious: 'view',
   agenda: 'agendas',
+  allAgendas: 'agendas',
   help: 'app',
 }
 

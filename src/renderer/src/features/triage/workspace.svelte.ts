@@ -15,7 +15,9 @@ import {
   type DocumentAction,
 } from '../../../../shared/documents/allowedActions'
 import {
+  ALL_AGENDAS,
   isDocketError,
+  type AgendaScope,
   type AgendaSummary,
   type CachedCommentView,
   type CachedDocumentView,
@@ -32,7 +34,8 @@ import { t, type MessageKey } from '../../lib/i18n'
 import { showError, showToast } from '../../lib/toasts.svelte'
 import { setUndoOfferer } from '../../shell/context.svelte'
 import { announceSettledCorrections, neighboursOf } from '../documents'
-import { InboxList } from './inboxList.svelte'
+import { DEFAULT_SORT, InboxList } from './inboxList.svelte'
+import { agendaNamesById } from './rowAgenda'
 import { nextAfter, type TriageActionKind } from './listModel'
 import { startAgendaId } from '../agendas'
 import { saveAgendaId, savedAgendaId } from './savedAgenda'
@@ -48,10 +51,18 @@ export type TriageActionCheck = { allowed: true } | { allowed: false; reason: Ac
 export class TriageState extends InboxList {
   agendas = $state.raw<AgendaSummary[]>([])
   agendasLoaded = $state(false)
+  /** The agendas' names by id (the rows of All agendas name theirs). */
+  agendaNames = $derived(agendaNamesById(this.agendas))
+  /** Documents to review across every agenda (the All agendas entry's count): the sum of the agendas' own. */
+  toReviewAcross = $derived(this.agendas.reduce((sum, agenda) => sum + agenda.counts.not_ready, 0))
   document = $state.raw<CachedDocumentView | null>(null)
   checks = $state.raw<CheckResult[]>([])
   documentError = $state<string | null>(null)
   comments = $state.raw<CachedCommentView[]>([])
+  /** All agendas: the open document's agenda, named beside its title (one agenda: null, the sidebar says it). */
+  openAgendaName = $derived(
+    this.allAgendas && this.document ? (this.agendaNames.get(this.document.agenda_id) ?? null) : null,
+  )
   /** Actions not yet sent that `u` takes back. */
   readonly undoStack = new UndoStack()
   /** The action `u` takes back next. */
@@ -81,6 +92,8 @@ export class TriageState extends InboxList {
   })
   /** The direction of the last cursor move (which neighbours to load ahead). */
   private lastMove = $state(1)
+  /** The sort last used for one agenda and for All agendas: each keeps its own (All opens by due date). */
+  private sorts = { ...DEFAULT_SORT }
   private unsubscribers: (() => void)[] = []
 
   /** Loads agendas and the inbox, and listens to store changes. Returns a stop function. */
@@ -174,9 +187,12 @@ export class TriageState extends InboxList {
     return parts.length > 0 ? parts.join(' · ') : `#${id}`
   }
 
-  /** Opens document `id` of agenda `agendaId`, switching agenda and tab so it is listed. */
+  /**
+   * Opens document `id` of agenda `agendaId`, switching agenda and tab so it is listed (All
+   * agendas lists every agenda's documents: it stays).
+   */
   async goTo(id: number, agendaId: number): Promise<void> {
-    if (agendaId !== this.agendaId) await this.selectAgenda(agendaId)
+    if (agendaId !== this.agendaId && this.agendaId !== ALL_AGENDAS) await this.selectAgenda(agendaId)
     else await this.loadRows()
     if (!this.visibleIndex.has(id)) {
       this.search = ''
@@ -215,7 +231,8 @@ export class TriageState extends InboxList {
       this.agendasLoaded = true
       // None chosen yet (also when the first sign-in's agendas arrive after the first read):
       // the one shown last, else the one with the most to review (startAgenda.ts).
-      if (chooseAgenda || this.agendaId === null || !agendas.some((a) => a.id === this.agendaId)) {
+      const listed = this.agendaId === ALL_AGENDAS ? agendas.length > 0 : agendas.some((a) => a.id === this.agendaId)
+      if (chooseAgenda || this.agendaId === null || !listed) {
         const start = startAgendaId(agendas, savedAgendaId())
         if (start !== null) await this.selectAgenda(start)
       }
@@ -225,8 +242,20 @@ export class TriageState extends InboxList {
     }
   }
 
-  async selectAgenda(agendaId: number): Promise<void> {
+  /**
+   * Shows agenda `agendaId`, or every agenda in one queue ({@link ALL_AGENDAS}), and remembers
+   * it for the next start. Going between one agenda and All agendas swaps the sort: each keeps
+   * the one last used with it. Listing All agendas opens none of them (main lists what each
+   * has cached).
+   */
+  async selectAgenda(agendaId: AgendaScope): Promise<void> {
     if (this.agendaId !== agendaId) {
+      const from = this.agendaId === ALL_AGENDAS ? 'all' : 'agenda'
+      const to = agendaId === ALL_AGENDAS ? 'all' : 'agenda'
+      if (from !== to) {
+        this.sorts[from] = this.sort
+        this.sort = this.sorts[to]
+      }
       this.agendaId = agendaId
       this.closeDocument()
       this.resetList()
@@ -234,7 +263,8 @@ export class TriageState extends InboxList {
     }
     await this.loadRows()
     // Listing an agenda opens it, which makes it available offline by default: the sidebar's menu must say so.
-    if (this.agendas.some((a) => a.id === agendaId && !a.availableOffline)) await this.loadAgendas(false)
+    if (agendaId !== ALL_AGENDAS && this.agendas.some((a) => a.id === agendaId && !a.availableOffline))
+      await this.loadAgendas(false)
   }
 
   /**
