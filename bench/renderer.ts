@@ -137,7 +137,7 @@ export interface MemoryFigures {
   afterFirstSyncRssBytes?: number
   /** RSS of the services with the list loaded, before the browser session. */
   listedRssBytes?: number
-  /** RSS of the services after the browser session (page loads, scrolling, 200 documents opened). */
+  /** RSS of the services after the browser session (page loads, scrolling, a few documents looked at for their evidence, 260 documents stepped through). */
   afterSessionRssBytes?: number
   /** Where the RSS is at each reading (Linux only): private, LevelDB's mapped files, program. */
   listedRssBreakdown?: RssBreakdown
@@ -462,7 +462,8 @@ async function runSession(ctx: BenchContext, session: Session): Promise<SessionO
         b4 = failedResult(session.triage.id, session.triage.name, session.triage.target, error)
       }
     }
-    if (session.restart)
+    // B6's second reading, after the browser session (B3/B4's session only).
+    if (session.restart) {
       try {
         const usage = await harness.memory()
         memory.afterSessionRssBytes = usage.rss
@@ -476,6 +477,7 @@ async function runSession(ctx: BenchContext, session: Session): Promise<SessionO
       } catch (error) {
         memory.errors.push(`services memory: ${String(error)}`)
       }
+    }
 
     // Cold open (context for B3): services restarted once more, nothing listed before the page.
     let cold: ListPaint | undefined
