@@ -710,8 +710,13 @@ async function lookAtDocuments(page: Page, count: number, evidence: boolean): Pr
     const left = LOOK_MS - (performance.now() - at)
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left))
   }
+  // Let what the looks started (reading, QR scan, storing) finish before the presses are timed.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_AFTER_LOOK_MS))
   return { documents: count, evidenceShownMs }
 }
+
+/** The rest after the looks before B4's presses (ms). */
+const SETTLE_AFTER_LOOK_MS = 3_000
 
 /** Waits (untimed) until the services' start-up sync is done, without listing any agenda. */
 async function waitForSync(harness: HarnessProcess, ctx: BenchContext): Promise<void> {
