@@ -4,7 +4,9 @@ import { svelte } from '@sveltejs/vite-plugin-svelte'
 
 /**
  * Three source roots (main, preload, renderer) as in the electron-vite template.
- * - main: ESM, dependencies stay external (keytar, classic-level are native).
+ * - main: ESM, dependencies stay external (keytar, classic-level are native). The evidence worker
+ *   thread is an entry of its own (out/main/evidenceWorker.js, found beside the main bundle at
+ *   run time: src/main/app/evidence/evidenceThread.ts `builtEvidenceWorker`).
  * - preload: CommonJS, because a sandboxed preload cannot be an ES module.
  * - renderer: Svelte 5 with its config file named explicitly (the root is src/renderer).
  */
@@ -12,7 +14,10 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'src/main/index.ts') },
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          evidenceWorker: resolve(import.meta.dirname, 'src/main/app/evidence/evidenceWorker.ts'),
+        },
       },
     },
   },

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { WorkerEvidenceReader, sourceEvidenceWorker } from '../src/main/app/evidence/evidenceThread'
+import { WorkerEvidenceReader } from '../src/main/app/evidence/evidenceThread'
 import { createOcr } from '../src/main/app/evidence/ocr'
 import { createEvidenceService, type EvidenceWorkspace } from '../src/main/app/evidence/service'
 import type { CachedDocument } from '../src/main/offline'
+import { buildEvidenceWorker } from './lib/buildApp'
 import type { BenchContext, BenchResult } from './lib/result'
 import { projectRoot } from './lib/sandboxProcess'
 import { percentile, round } from './lib/stats'
@@ -49,7 +50,7 @@ const mb = (bytes: number) => round(bytes / 1024 / 1024, 1)
 
 /**
  * B10 and B11: Docket's evidence service (src/main/app/evidence) as the app runs it, the PDF
- * read in the evidence worker thread (here its TypeScript source through tsx), a fresh store
+ * read in the evidence worker thread (built as the app's build emits it), a fresh store
  * per document (nothing read before). B10 opens each born-digital invoice of
  * resources/demo/invoices and resources/test-fixtures/facturx (`documents.evidence`'s path:
  * `evidenceOf(id, { fetch: true })`) and times until the evidence is ready, after one
@@ -65,7 +66,7 @@ export async function runEvidenceBenchmarks(ctx: BenchContext): Promise<BenchRes
     ...pdfsIn(join(projectRoot, 'resources/test-fixtures/facturx')),
   ]
   const rounds = ctx.quick ? 2 : 5
-  const reader = new WorkerEvidenceReader({ ...sourceEvidenceWorker(), idleMs: 60_000 })
+  const reader = new WorkerEvidenceReader({ ...(await buildEvidenceWorker()), idleMs: 60_000 })
   const ocr = createOcr()
   const heapBefore = process.memoryUsage()
   const results: BenchResult[] = []
@@ -107,7 +108,7 @@ export async function runEvidenceBenchmarks(ctx: BenchContext): Promise<BenchRes
         slowestPerInvoiceMs: perInvoice,
       },
       notes: [
-        'createEvidenceService + WorkerEvidenceReader (src/main/app/evidence), the worker run from source through tsx; the app runs the built worker.',
+        'createEvidenceService + WorkerEvidenceReader (src/main/app/evidence), the worker built as the app ships it (bench/.tmp/evidence-worker.mjs: an entry of its own, dependencies from node_modules, no TypeScript loader).',
         'Timed: evidenceOf(id, { fetch: true }) from the call to the answer with status ready (text layer and embedded e-invoice read, stored).',
         'Each opening has a fresh store, so every one reads its PDF; the first opening of the run (starting the thread, loading pdf.js) is reported, not judged.',
       ],

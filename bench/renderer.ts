@@ -40,6 +40,60 @@ export const B6_INFO = {
   target: `services private memory <= ${B6_PRIVATE_MAX_MB} MB (RSS less mapped store files and program), renderer JS heap < ${B6_RENDERER_HEAP_MAX_MB} MB`,
 }
 
+/** The All agendas queue over a firm's client agendas (B3 and B4 on it). */
+const ALL_AGENDAS = 200
+const ALL_AGENDAS_DOCUMENTS_EACH = 70
+export const B12 = {
+  id: 'B12',
+  name: `All agendas: open and scroll the queue over ${ALL_AGENDAS} agendas and ${(ALL_AGENDAS * ALL_AGENDAS_DOCUMENTS_EACH).toLocaleString('en')} documents (B3 on it)`,
+  target: '< 300 ms to first rows painted; scrolling drops <= 2 % of frames, worst of 3',
+}
+export const B13 = {
+  id: 'B13',
+  name: 'All agendas: triage latency, key j to next document painted (B4 on it)',
+  target: `p50 <= the floor page's p50 + ${B4_OVER_FLOOR_P50_MS} ms, p95 <= ${B4_P95_MS} ms, both runs; <= ${B4_IPC_PER_KEY} IPC calls per key`,
+}
+/** B4 and B6 with the evidence pipeline off and on, in the same run. */
+export const B14 = {
+  id: 'B14',
+  name: 'evidence off and on: B4 triage latency and B6 memory in the same run',
+  target: `B4 does not move: with evidence on, p50 over its floor <= the same with evidence off + ${B4_OVER_FLOOR_P50_MS} ms and p95 <= ${B4_P95_MS} ms, both runs; B6 reported both ways`,
+}
+
+/** What one browser session measures, and on what (see {@link runSession}). */
+interface Session {
+  /** Log prefix. */
+  label: string
+  /** What the page opens: an agenda's id, or `all` (All agendas). */
+  agendaId: number | 'all'
+  /** The sandbox's options (its seeding). */
+  sandbox: Record<string, unknown>
+  /** The rows the queue must list once synced (exact), when known. */
+  expectRows?: number
+  /** The services' evidence pipeline (on in the app). */
+  evidence: boolean
+  /** Restart the services on the synced store before measuring, read B6's memory and the cold open. */
+  restart: boolean
+  /** Before the presses, look at a few documents long enough for their evidence to be read and shown. */
+  look: boolean
+  open: { id: string; name: string; target: string }
+  triage: { id: string; name: string; target: string }
+}
+
+/** What looking at documents for a moment measured (evidence shown, or not when it is off). */
+export interface LookFigures {
+  documents: number
+  /** Per document: the key to the first value marked from the evidence in the pane (ms); -1 when none came. */
+  evidenceShownMs: number[]
+}
+
+/** What a session produced: its open (B3-like) and triage (B4-like) results, memory and context. */
+interface SessionOutcome {
+  results: BenchResult[]
+  memory: MemoryFigures
+  look?: LookFigures
+}
+
 /** localStorage key under which the renderer remembers the open agenda (src/renderer triage workspace). */
 const AGENDA_KEY = 'docket.triage.agendaId'
 const DOCUMENTS = 10_000
@@ -83,7 +137,7 @@ export interface MemoryFigures {
   afterFirstSyncRssBytes?: number
   /** RSS of the services with the list loaded, before the browser session. */
   listedRssBytes?: number
-  /** RSS of the services after the browser session (page loads, scrolling, 200 documents opened). */
+  /** RSS of the services after the browser session (page loads, scrolling, a few documents looked at for their evidence, 260 documents stepped through). */
   afterSessionRssBytes?: number
   /** Where the RSS is at each reading (Linux only): private, LevelDB's mapped files, program. */
   listedRssBreakdown?: RssBreakdown
@@ -103,7 +157,85 @@ export interface MemoryFigures {
  * `j` 200 times with a document open (B4); memory is read with the list open (B6).
  */
 export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchResult[]> {
+  const { results, memory } = await runSession(ctx, defaultSession(true))
+  return [...results, composeB6(memory)].sort((a, b) => a.id.localeCompare(b.id))
+}
+
+/** B3, B4 and B6's session: agenda 2 of 10,000 synthetic documents, the services restarted on it. */
+function defaultSession(evidence: boolean): Session {
+  return {
+    label: evidence ? 'renderer' : 'renderer (evidence off)',
+    agendaId: SCALE_AGENDA_ID,
+    sandbox: { documents: DOCUMENTS, admin: true },
+    evidence,
+    restart: true,
+    look: true,
+    open: B3,
+    triage: B4,
+  }
+}
+
+/**
+ * B12 and B13: B3's opening and scrolling and B4's presses on the All agendas queue over
+ * {@link ALL_AGENDAS} client agendas of {@link ALL_AGENDAS_DOCUMENTS_EACH} documents each
+ * (the sandbox's `agendas` seeding, no demo invoices, so the queue lists exactly 14,000), the
+ * page opening All agendas (localStorage `docket.triage.agendaId` = `all`). Also the services'
+ * own answer, `documents.query` of All agendas timed from the bench (`servicesQuery*`).
+ */
+export async function runAllAgendasBenchmarks(ctx: BenchContext): Promise<BenchResult[]> {
+  const { results } = await runSession(ctx, {
+    label: 'all agendas',
+    agendaId: 'all',
+    // An empty fixtures folder: agendas 1-4 hold nothing, so every row is a client's.
+    sandbox: {
+      documents: 0,
+      agendas: ALL_AGENDAS,
+      documentsPerAgenda: ALL_AGENDAS_DOCUMENTS_EACH,
+      fixturesDir: join(tmpdir(), 'docket-bench-no-fixtures'),
+      admin: true,
+    },
+    expectRows: ALL_AGENDAS * ALL_AGENDAS_DOCUMENTS_EACH,
+    evidence: true,
+    restart: false,
+    look: false,
+    open: B12,
+    triage: B13,
+  })
+  return results
+}
+
+/**
+ * B14: B4 and B6's session twice in the same run, the services' evidence pipeline off
+ * (`evidence: false`: nothing fetched or read) and then on (as the app), and one table of both;
+ * the second session's B3, B4 and B6 are returned too. B4 is judged against its own floor in
+ * each session, so the machine's load at each moment moves both sides.
+ */
+export async function runEvidenceComparison(ctx: BenchContext): Promise<BenchResult[]> {
+  const off = await runSession(ctx, defaultSession(false))
+  const on = await runSession(ctx, defaultSession(true))
+  const b6Off = composeB6(off.memory)
+  const b6On = composeB6(on.memory)
+  const b4Off = off.results.find((r) => r.id === B4.id)
+  const b4On = on.results.find((r) => r.id === B4.id)
+  return [...on.results, b6On, composeB14(b4Off, b4On, b6Off, b6On, off.look, on.look)].sort((a, b) =>
+    a.id.localeCompare(b.id),
+  )
+}
+
+/**
+ * One browser session: the sandbox (seeded by `session.sandbox`) in one child process,
+ * Docket's services (e2e/harness `startHarness`, the stand-in for Electron main) in another,
+ * the renderer built into bench/.tmp/build and loaded in Debian's Chromium. The harness syncs
+ * into its local store (untimed), and when `session.restart` is restarted on it (memory read
+ * at rest before and after); then the page opens the queue (`reps` page loads), scrolls the
+ * whole list 3 times, looks at a few documents (`session.look`), triages with `j` (back to
+ * back and skimming) and measures the floor page. Never throws: what could not be measured
+ * FAILs with its reason.
+ */
+async function runSession(ctx: BenchContext, session: Session): Promise<SessionOutcome> {
+  const { label } = session
   const memory: MemoryFigures = { errors: [], notes: [] }
+  let look: LookFigures | undefined
   let sandbox: SandboxProcess | undefined
   let harness: HarnessProcess | undefined
   let proxy: PreviewProxy | undefined
@@ -123,8 +255,8 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
         `Services host run through tsx (bundling failed: ${String(error).slice(0, 200)}); tsx adds about 35 MB RSS.`,
       )
     }
-    ctx.log('renderer: app built into bench/.tmp/build')
-    sandbox = await startSandboxProcess({ documents: DOCUMENTS, admin: true })
+    ctx.log(`${label}: app built into bench/.tmp/build`)
+    sandbox = await startSandboxProcess(session.sandbox)
     // The sandbox renders each synthetic document's PDF on demand with pdf.js (hundreds of ms of
     // CPU on the same two cores as Chromium); the service renders on its own machines. So a proxy
     // answers every preview with one real invoice image and passes everything else through:
@@ -133,49 +265,74 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     proxy = await startPreviewProxy(sandbox.url, previewImage, 0)
     memory.notes.push(`Previews answered by a proxy with one real invoice image (${previewImage.byteLength} bytes).`)
     userDataDir = await mkdtemp(join(tmpdir(), 'docket-bench-ui-'))
+    const evidenceOption = session.evidence ? {} : { evidence: false }
+    memory.notes.push(
+      session.evidence
+        ? 'Evidence pipeline on, as in the app (the evidence thread built as the app ships it).'
+        : 'Evidence pipeline off (the services started with evidence: false: nothing fetched or read for evidence).',
+    )
     harness = await startHarnessProcess(
       {
         rendererDir: built.rendererDir,
         bridgeScript: built.bridgeScript,
         sandboxUrl: proxy.url,
         userDataDir,
+        ...evidenceOption,
       },
       servicesHost,
     )
-    ctx.log(`renderer: harness at ${harness.url}; waiting for the agenda to be cached`)
-    let cachedRows = await waitForCachedAgenda(harness, ctx)
-    try {
-      memory.afterFirstSyncRssBytes = (await harness.memory()).rss
-    } catch (error) {
-      memory.errors.push(`services memory after the first sync: ${String(error)}`)
-    }
-    // Restart the services on the same user-data folder: the app as it starts with a cached agenda.
-    // The same network switch port keeps the service's address, so the demo account and its
-    // store are kept (a new address would replace the account and sync everything again).
-    const networkPort = harness.networkPort ?? 0
-    await harness.close()
-    harness = await startHarnessProcess(
-      {
-        rendererDir: built.rendererDir,
-        bridgeScript: built.bridgeScript,
-        sandboxUrl: proxy.url,
-        userDataDir,
-        networkPort,
-      },
-      servicesHost,
-    )
-    cachedRows = await waitForCachedAgenda(harness, ctx)
-    ctx.log(`renderer: ${cachedRows} rows cached; services restarted on the cached store`)
-    try {
-      const usage = await harness.memory()
-      memory.listedRssBytes = usage.rss
-      memory.listedRssBreakdown = rssBreakdown(harness.pid)
-      memory.servicesRssBytes = usage.rss
-      memory.servicesHeapTotalBytes = usage.heapTotal
-      memory.servicesExternalBytes = usage.external
-      memory.servicesHeapUsedBytes = usage.heapUsed
-    } catch (error) {
-      memory.errors.push(`services memory: ${String(error)}`)
+    ctx.log(`${label}: harness at ${harness.url}; waiting for the queue to be cached`)
+    let { rows: cachedRows, clientRows } = await waitForCachedRows(harness, ctx, session)
+    if (session.restart) {
+      try {
+        memory.afterFirstSyncRssBytes = (await harness.memory()).rss
+      } catch (error) {
+        memory.errors.push(`services memory after the first sync: ${String(error)}`)
+      }
+      // Restart the services on the same user-data folder: the app as it starts with a cached agenda.
+      // The same network switch port keeps the service's address, so the demo account and its
+      // store are kept (a new address would replace the account and sync everything again).
+      const networkPort = harness.networkPort ?? 0
+      await harness.close()
+      harness = await startHarnessProcess(
+        {
+          rendererDir: built.rendererDir,
+          bridgeScript: built.bridgeScript,
+          sandboxUrl: proxy.url,
+          userDataDir,
+          networkPort,
+          ...evidenceOption,
+        },
+        servicesHost,
+      )
+      ;({ rows: cachedRows, clientRows } = await waitForCachedRows(harness, ctx, session))
+      ctx.log(`${label}: ${cachedRows} rows cached; services restarted on the cached store`)
+      try {
+        const usage = await harness.memory()
+        memory.listedRssBytes = usage.rss
+        memory.listedRssBreakdown = rssBreakdown(harness.pid)
+        memory.servicesRssBytes = usage.rss
+        memory.servicesHeapTotalBytes = usage.heapTotal
+        memory.servicesExternalBytes = usage.external
+        memory.servicesHeapUsedBytes = usage.heapUsed
+      } catch (error) {
+        memory.errors.push(`services memory: ${String(error)}`)
+      }
+    } else
+      ctx.log(
+        `${label}: ${cachedRows} rows cached` +
+          (clientRows !== undefined ? ` (${clientRows} in the client agendas)` : ''),
+      )
+    // The services' own answer to the queue's first window, from the bench (context for the open).
+    const servicesQueryMs: number[] = []
+    for (let rep = 0; rep < 3; rep++) {
+      const at = performance.now()
+      const answer = await harness.invoke('documents.query', {
+        agendaId: session.agendaId,
+        query: { queue: 'all', type: 'all', warnings: 'all', search: '', sort: { key: 'dueDate', direction: 'asc' } },
+        window: { start: 0, count: 60 },
+      })
+      if (answer.ok) servicesQueryMs.push(performance.now() - at)
     }
 
     browser = await chromium.launch({
@@ -185,7 +342,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
     // As a string: the function is compiled by tsx, whose helpers (`__name`) do not exist in the page.
     await context.addInitScript({
-      content: `var __name = (f) => f;\n(${installProbe.toString()})(${JSON.stringify({ agendaId: SCALE_AGENDA_ID, agendaKey: AGENDA_KEY })});`,
+      content: `var __name = (f) => f;\n(${installProbe.toString()})(${JSON.stringify({ agendaId: session.agendaId, agendaKey: AGENDA_KEY })});`,
     })
 
     // B3: open the cached agenda, `reps` fresh page loads.
@@ -203,24 +360,25 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
         if (page) await page.close()
         page = await context.newPage()
         await page.goto(harness.url)
-        const painted = await page.evaluate(() =>
-          (
-            window as unknown as {
-              __bench: {
-                listPainted(): Promise<ListPaint>
-              }
-            }
-          ).__bench.listPainted(),
-        )
+        const painted = await listPaintedWithin(page, session.agendaId)
         openMs.push(painted.paintedAt - painted.callAt)
         responseMs.push(painted.responseAt - painted.callAt)
         fromNavigationMs.push(painted.paintedAt)
         agendasListMs.push(painted.agendasListMs)
         rowsPainted = painted.rows
-        ctx.log(`renderer: open rep ${rep + 1}/${reps}: ${round(openMs.at(-1)!)} ms, ${painted.rows} rows in the DOM`)
+        ctx.log(`${label}: open rep ${rep + 1}/${reps}: ${round(openMs.at(-1)!)} ms, ${painted.rows} rows in the DOM`)
       }
     } catch (error) {
-      results.push(failedResult(B3.id, B3.name, B3.target, error))
+      const failed = failedResult(session.open.id, session.open.name, session.open.target, error)
+      // What was measured without the page still says something: the rows cached and the services' answer.
+      failed.metrics = {
+        cachedRows,
+        expectedRows: session.expectRows,
+        servicesQueryRunsMs: servicesQueryMs.map((v) => round(v)),
+      }
+      if (servicesQueryMs.length)
+        failed.figure += `; ${cachedRows} rows cached, the services' answer alone ${round(median(servicesQueryMs))} ms (median of ${servicesQueryMs.length})`
+      results.push(failed)
     }
 
     // Scrolling the whole list (All queue), then B6 renderer heap with the list open.
@@ -256,7 +414,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
             p95Ms: percentile(scrolled.deltas, 95),
           })
           ctx.log(
-            `renderer: scroll ${rep + 1}/${SCROLL_REPS}: ${scrolled.height} px in ${scrollReps.at(-1)!.frames} frames, ${scrollReps.at(-1)!.dropped} dropped`,
+            `${label}: scroll ${rep + 1}/${SCROLL_REPS}: ${scrolled.height} px in ${scrollReps.at(-1)!.frames} frames, ${scrollReps.at(-1)!.dropped} dropped`,
           )
           heightPx = scrolled.height
         }
@@ -269,7 +427,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
           heightPx,
         }
       } catch (error) {
-        ctx.log(`renderer: scrolling failed: ${String(error)}`)
+        ctx.log(`${label}: scrolling failed: ${String(error)}`)
       }
       try {
         const cdp = await context.newCDPSession(page)
@@ -284,32 +442,46 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
         memory.errors.push(`renderer heap: ${String(error)}`)
       }
     }
+    // A few documents looked at long enough for their evidence to be read and shown.
+    if (page && openMs.length === reps && session.look) {
+      try {
+        look = await lookAtDocuments(page, ctx.quick ? 4 : 8, session.evidence)
+        ctx.log(
+          `${label}: looked at ${look.documents} documents; evidence shown after ${look.evidenceShownMs.map((v) => round(v)).join(', ')} ms`,
+        )
+      } catch (error) {
+        ctx.log(`${label}: looking at documents failed: ${String(error)}`)
+      }
+    }
     // B4: triage latency, j with a document open.
     let b4: BenchResult | undefined
     if (page && openMs.length === reps) {
       try {
-        b4 = await triageLatency(page, ctx, harness.url)
+        b4 = await triageLatency(page, ctx, harness.url, session)
       } catch (error) {
-        b4 = failedResult(B4.id, B4.name, B4.target, error)
+        b4 = failedResult(session.triage.id, session.triage.name, session.triage.target, error)
       }
     }
-    try {
-      const usage = await harness.memory()
-      memory.afterSessionRssBytes = usage.rss
-      memory.afterSessionRssBreakdown = rssBreakdown(harness.pid)
-      if (usage.rss >= (memory.servicesRssBytes ?? 0)) {
-        memory.servicesHeapTotalBytes = usage.heapTotal
-        memory.servicesExternalBytes = usage.external
+    // B6's second reading, after the browser session (B3/B4's session only).
+    if (session.restart) {
+      try {
+        const usage = await harness.memory()
+        memory.afterSessionRssBytes = usage.rss
+        memory.afterSessionRssBreakdown = rssBreakdown(harness.pid)
+        if (usage.rss >= (memory.servicesRssBytes ?? 0)) {
+          memory.servicesHeapTotalBytes = usage.heapTotal
+          memory.servicesExternalBytes = usage.external
+        }
+        memory.servicesRssBytes = Math.max(memory.servicesRssBytes ?? 0, usage.rss)
+        memory.servicesHeapUsedBytes = Math.max(memory.servicesHeapUsedBytes ?? 0, usage.heapUsed)
+      } catch (error) {
+        memory.errors.push(`services memory: ${String(error)}`)
       }
-      memory.servicesRssBytes = Math.max(memory.servicesRssBytes ?? 0, usage.rss)
-      memory.servicesHeapUsedBytes = Math.max(memory.servicesHeapUsedBytes ?? 0, usage.heapUsed)
-    } catch (error) {
-      memory.errors.push(`services memory: ${String(error)}`)
     }
 
     // Cold open (context for B3): services restarted once more, nothing listed before the page.
     let cold: ListPaint | undefined
-    if (openMs.length === reps) {
+    if (openMs.length === reps && session.restart) {
       try {
         await page?.close()
         page = undefined
@@ -322,27 +494,27 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
             sandboxUrl: proxy.url,
             userDataDir,
             networkPort,
+            ...evidenceOption,
           },
           servicesHost,
         )
         await waitForSync(harness, ctx)
         page = await context.newPage()
         await page.goto(harness.url)
-        cold = await page.evaluate(() =>
-          (window as unknown as { __bench: { listPainted(): Promise<ListPaint> } }).__bench.listPainted(),
-        )
-        ctx.log(`renderer: cold open after a restart: ${round(cold.paintedAt - cold.callAt)} ms`)
+        cold = await listPaintedWithin(page, session.agendaId)
+        ctx.log(`${label}: cold open after a restart: ${round(cold.paintedAt - cold.callAt)} ms`)
       } catch (error) {
-        ctx.log(`renderer: cold open failed: ${String(error)}`)
+        ctx.log(`${label}: cold open failed: ${String(error)}`)
       }
     }
 
     if (openMs.length === reps) {
       const open = median(openMs)
       const scrollPass = scroll !== undefined && scroll.dropped <= SCROLL_DROPPED_MAX_SHARE * scroll.frames
-      const pass = open < 300 && rowsPainted > 0 && scrollPass
+      const exact = session.expectRows === undefined || clientRows === session.expectRows
+      const pass = open < 300 && rowsPainted > 0 && scrollPass && exact
       results.push({
-        ...B3,
+        ...session.open,
         figure:
           `${round(open)} ms to first rows painted (median of ${reps} loads; first ${round(openMs[0]!)} ms` +
           (cold
@@ -351,7 +523,11 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
           ')' +
           (scroll
             ? `; scrolling all ${cachedRows} rows, worst of ${scroll.reps.length}: ${scroll.dropped} of ${scroll.frames} frames dropped (> 25 ms, ${round((100 * scroll.dropped) / scroll.frames)} %; the repetitions ${scroll.reps.map((r) => `${round((100 * r.dropped) / r.frames)} %`).join(', ')}), worst frame ${round(scroll.maxMs)} ms`
-            : '; scrolling: not measured'),
+            : '; scrolling: not measured') +
+          (exact ? '' : `; the client agendas list ${clientRows} rows, not ${session.expectRows}`) +
+          (servicesQueryMs.length
+            ? `; the services' answer alone ${round(median(servicesQueryMs))} ms (median of ${servicesQueryMs.length})`
+            : ''),
         pass,
         metrics: {
           openMs: round(open),
@@ -366,6 +542,9 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
           coldFromNavigationMs: cold && round(cold.paintedAt),
           rowsInDom: rowsPainted,
           cachedRows,
+          clientRows,
+          expectedRows: session.expectRows,
+          servicesQueryRunsMs: servicesQueryMs.map((v) => round(v)),
           scrollFrames: scroll?.frames,
           scrollDroppedFrames: scroll?.dropped,
           scrollDroppedPercent: scroll && round((100 * scroll.dropped) / scroll.frames),
@@ -381,7 +560,8 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
         notes: [
           'Measured in the page: documents.watch request leaving the bridge -> first rAF after its rows are in the DOM, then a message task (after paint).',
           "listResponse*: documents.watch call -> the harness answer's headers (the services' share: store read, rows, validation, JSON); the rest of openMs is the renderer (bridge parse and validation, Svelte, virtual list, paint).",
-          'Fresh page load each rep (localStorage selects agenda 2); the services and store stay warm across reps.',
+          `Fresh page load each rep (localStorage ${AGENDA_KEY} = ${String(session.agendaId)} selects the queue); the services and store stay warm across reps.`,
+          "servicesQueryRunsMs: documents.query of the same queue (its ids and a window of 60 rows, due date first) called by the bench over the harness's HTTP transport after the sync: the services' answer without the page.",
           'fromNavigation*: navigation start -> the same paint (page load, bridge, agendas.list, documents.watch, render); agendasList*: the agendas.list call the page makes before documents.watch (sidebar counts).',
           "cold*: one more page load after the services were restarted again and finished their start-up sync, before anything listed the agenda: the services' agenda row cache is empty, so agendas.list reads the agenda from the store (the app's first open after start); context, not the target.",
           `Scrolling: the All queue scrolled from the top to the bottom by a fixed step per rAF, ${SCROLL_REPS} times; scroll* figures are the repetition that dropped the largest share of its frames (judged <= ${SCROLL_DROPPED_MAX_SHARE * 100} %), scrollReps* every repetition; idleDroppedFramesOf60 shows the noise floor of the machine.`,
@@ -391,7 +571,7 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
 
     if (b4) results.push(b4)
   } catch (error) {
-    for (const b of [B3, B4])
+    for (const b of [session.open, session.triage])
       if (!results.some((r) => r.id === b.id)) results.push(failedResult(b.id, b.name, b.target, error))
     memory.errors.push(String(error instanceof Error ? error.message : error))
   } finally {
@@ -401,21 +581,142 @@ export async function runRendererBenchmarks(ctx: BenchContext): Promise<BenchRes
     await sandbox?.close().catch(() => undefined)
     if (userDataDir) await rm(userDataDir, { recursive: true, force: true }).catch(() => undefined)
   }
-  for (const b of [B3, B4])
+  for (const b of [session.open, session.triage])
     if (!results.some((r) => r.id === b.id))
       results.push(failedResult(b.id, b.name, b.target, new Error('not reached')))
-  results.push(composeB6(memory))
-  return results.sort((a, b) => a.id.localeCompare(b.id))
+  return { results: results.sort((a, b) => a.id.localeCompare(b.id)), memory, ...(look ? { look } : {}) }
 }
 
 /**
  * Waits (untimed) until the harness's first sync is done (`sync.status`: a `lastSyncAt`, not
- * syncing) and agenda 2 lists its documents; resolves the number of rows cached (the workspace
- * leaves exported documents older than 30 days out of the cache, so fewer than 10,000).
+ * syncing) and the session's queue lists its documents; resolves the number of rows cached
+ * (for agenda 2 the workspace leaves exported documents older than 30 days out of the cache,
+ * so fewer than 10,000). With `session.expectRows`, waits until the client agendas (every
+ * agenda but the sandbox's own 1-4, whose couple of seeded documents All agendas lists too)
+ * hold exactly that many, and resolves those too (`clientRows`): the figure B12 is about.
  */
-async function waitForCachedAgenda(harness: HarnessProcess, ctx: BenchContext): Promise<number> {
-  return waitForListedAgenda(harness, SCALE_AGENDA_ID, ctx.quick ? 60_000 : 180_000)
+async function waitForCachedRows(
+  harness: HarnessProcess,
+  ctx: BenchContext,
+  session: Session,
+): Promise<{ rows: number; clientRows?: number }> {
+  const waitMs = ctx.quick ? 90_000 : 180_000
+  const deadline = Date.now() + waitMs
+  let rows = await waitForListedAgenda(harness, session.agendaId, waitMs)
+  if (session.expectRows === undefined) return { rows }
+  let clientRows = rows - (await sandboxAgendaRows(harness))
+  while (clientRows !== session.expectRows && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    rows = await waitForListedAgenda(harness, session.agendaId, Math.max(1_000, deadline - Date.now()))
+    clientRows = rows - (await sandboxAgendaRows(harness))
+  }
+  return { rows, clientRows }
 }
+
+/** Rows the sandbox's own agendas (1-4) list: the demo user's few seeded documents. */
+async function sandboxAgendaRows(harness: HarnessProcess): Promise<number> {
+  let rows = 0
+  for (const agendaId of [1, 2, 3, 4]) {
+    const listed = await harness.invoke('documents.query', {
+      agendaId,
+      query: { queue: 'all', type: 'all', warnings: 'all', search: '', sort: { key: 'received', direction: 'desc' } },
+      window: { start: 0, count: 0 },
+    })
+    const ids = (listed.value as { ids?: unknown[] } | undefined)?.ids
+    if (listed.ok && ids) rows += ids.length
+  }
+  return rows
+}
+
+/** How long a page load may take to paint the queue's first rows before the open is given up (ms). */
+const OPEN_WITHIN_MS = 30_000
+
+/**
+ * The probe's timing of the queue's first rows painted after a page load (`pageProbe.ts`
+ * `listPainted`). Rejects after {@link OPEN_WITHIN_MS} when the page never asked for that
+ * queue (e.g. a window that does not offer All agendas) or never painted its rows.
+ */
+async function listPaintedWithin(page: Page, agendaId: number | 'all'): Promise<ListPaint> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `the page did not open ${agendaId === 'all' ? 'All agendas' : `agenda ${agendaId}`} within ${OPEN_WITHIN_MS / 1000} s (no documents.watch of it with rows painted; localStorage ${AGENDA_KEY} = ${String(agendaId)})`,
+          ),
+        ),
+      OPEN_WITHIN_MS,
+    )
+  })
+  try {
+    return await Promise.race([
+      page.evaluate(() =>
+        (window as unknown as { __bench: { listPainted(): Promise<ListPaint> } }).__bench.listPainted(),
+      ),
+      timeout,
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** How long each looked-at document stays open at least (ms): past the renderer's 350 ms before it asks for evidence. */
+const LOOK_MS = 1_200
+/** How long a look waits for the pane's first evidence mark (ms). */
+const EVIDENCE_SHOWN_WITHIN_MS = 5_000
+
+/**
+ * Opens the first document of the All tab and steps to the next `count` times, each left open
+ * until a value in the pane is marked from its evidence (`[data-evidence]`, read from the
+ * original in the evidence thread; with evidence off, none comes) or {@link LOOK_MS}, whichever
+ * is later: so the pipeline has run (fetch, read, store, marks) before the presses and the
+ * memory readings. Times each document's key to its first mark (-1 when none came).
+ */
+async function lookAtDocuments(page: Page, count: number, evidence: boolean): Promise<LookFigures> {
+  type Bench = { __bench: { paneState(): { id: string; loaded: boolean }; scrollToTop(): Promise<void> } }
+  await page.click('[data-testid="queue-tab-all"]')
+  await page.evaluate(() => (window as unknown as Bench).__bench.scrollToTop())
+  await page.locator('[data-testid="inbox-row"]').first().click()
+  await page.waitForFunction(() => (window as unknown as Bench).__bench.paneState().loaded, undefined, {
+    timeout: 10_000,
+  })
+  await page.locator('[data-testid="inbox-list"]').focus()
+  const evidenceShownMs: number[] = []
+  for (let n = 0; n < count; n++) {
+    const from = await page.evaluate(() => (window as unknown as Bench).__bench.paneState().id)
+    const at = performance.now()
+    await page.keyboard.press('j')
+    await page.waitForFunction(
+      (id) => {
+        const state = (window as unknown as Bench).__bench.paneState()
+        return state.loaded && state.id !== id
+      },
+      from,
+      { timeout: 10_000 },
+    )
+    let shown = -1
+    if (evidence) {
+      try {
+        await page.waitForSelector('[data-testid="document-pane"] [data-evidence]', {
+          timeout: EVIDENCE_SHOWN_WITHIN_MS,
+        })
+        shown = performance.now() - at
+      } catch {
+        shown = -1
+      }
+    }
+    evidenceShownMs.push(shown)
+    const left = LOOK_MS - (performance.now() - at)
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left))
+  }
+  // Let what the looks started (reading, QR scan, storing) finish before the presses are timed.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_AFTER_LOOK_MS))
+  return { documents: count, evidenceShownMs }
+}
+
+/** The rest after the looks before B4's presses (ms). */
+const SETTLE_AFTER_LOOK_MS = 3_000
 
 /** Waits (untimed) until the services' start-up sync is done, without listing any agenda. */
 async function waitForSync(harness: HarnessProcess, ctx: BenchContext): Promise<void> {
@@ -436,7 +737,7 @@ async function waitForSync(harness: HarnessProcess, ctx: BenchContext): Promise<
  * floor page (`lib/floorPage.ts`) and the same two runs of presses measure the floor in the
  * same browser. Both runs must meet the targets.
  */
-async function triageLatency(page: Page, ctx: BenchContext, origin: string): Promise<BenchResult> {
+async function triageLatency(page: Page, ctx: BenchContext, origin: string, session: Session): Promise<BenchResult> {
   type Bench = { __bench: { paneState(): { id: string; loaded: boolean } } }
   await page.click('[data-testid="queue-tab-all"]')
   await page.evaluate(() => (window as unknown as { __bench: { scrollToTop(): Promise<void> } }).__bench.scrollToTop())
@@ -501,12 +802,12 @@ async function triageLatency(page: Page, ctx: BenchContext, origin: string): Pro
     pacedP95 <= B4_P95_MS
   const ipcPass = worstIpcPerKey <= B4_IPC_PER_KEY
   ctx.log(
-    `renderer: triage p50 ${round(p50)} ms (floor ${round(floorP50)}), p95 ${round(p95)} ms (p50 input ${splitMs.input.p50Ms}, page ${splitMs.page.p50Ms}, wait ${splitMs.wait.p50Ms}, frame ${splitMs.frame.p50Ms} ms); ` +
+    `${session.label}: triage p50 ${round(p50)} ms (floor ${round(floorP50)}), p95 ${round(p95)} ms (p50 input ${splitMs.input.p50Ms}, page ${splitMs.page.p50Ms}, wait ${splitMs.wait.p50Ms}, frame ${splitMs.frame.p50Ms} ms); ` +
       `paced (${PACED_PAUSE_MS} ms before each press) p50 ${round(pacedP50)} ms (floor ${round(floorPacedP50)}), p95 ${round(pacedP95)} ms; ` +
       `IPC calls per key ${ipcPerKey.mean} back to back, ${pacedIpcPerKey.mean} skimming`,
   )
   return {
-    ...B4,
+    ...session.triage,
     figure:
       `back to back: p50 ${round(p50)} ms = the floor's ${round(floorP50)} ms + ${round(p50 - floorP50)}, p95 ${round(p95)} ms over ${TRIAGE_ACTIONS} presses ` +
       `(p50 parts: input ${splitMs.input.p50Ms}, page ${splitMs.page.p50Ms}, wait for the frame ${splitMs.wait.p50Ms}, frame ${splitMs.frame.p50Ms} ms); ` +
@@ -614,4 +915,127 @@ export function composeB6(memory: MemoryFigures): BenchResult {
     ],
     ...(memory.errors.length ? { error: memory.errors.join('; ') } : {}),
   }
+}
+
+/** One row of B14's table: a figure with the evidence pipeline off and on, and on less off. */
+export interface OffOnRow {
+  figure: string
+  off: number | null
+  on: number | null
+  onLessOff: number | null
+}
+
+/**
+ * B14 from the two sessions' B4 and B6: one table of the figures with evidence off and on
+ * (`metrics.table`), judged on B4 only: with evidence on, each run's p50 over its own floor
+ * at most {@link B4_OVER_FLOOR_P50_MS} over the same with evidence off, and p95 within
+ * {@link B4_P95_MS}. Memory is reported both ways (B6 judges it, B11 the evidence's own bound).
+ */
+export function composeB14(
+  b4Off: BenchResult | undefined,
+  b4On: BenchResult | undefined,
+  b6Off: BenchResult,
+  b6On: BenchResult,
+  lookOff?: LookFigures,
+  lookOn?: LookFigures,
+): BenchResult {
+  const num = (result: BenchResult | undefined, key: string): number | null => {
+    const value = result?.metrics[key]
+    return typeof value === 'number' ? value : null
+  }
+  const perKey = (result: BenchResult | undefined, key: string): number | null => {
+    const value = result?.metrics[key] as { mean?: unknown } | undefined
+    return typeof value?.mean === 'number' ? value.mean : null
+  }
+  const over = (result: BenchResult | undefined, value: string, floor: string) => {
+    const a = num(result, value)
+    const b = num(result, floor)
+    return a === null || b === null ? null : round(a - b)
+  }
+  const row = (figure: string, off: number | null, on: number | null): OffOnRow => ({
+    figure,
+    off,
+    on,
+    onLessOff: off === null || on === null ? null : round(on - off),
+  })
+  const shown = (look?: LookFigures) => {
+    const times = look?.evidenceShownMs.filter((v) => v >= 0) ?? []
+    return times.length ? round(median(times)) : null
+  }
+  const table: OffOnRow[] = [
+    row('B4 back to back p50 (ms)', num(b4Off, 'p50Ms'), num(b4On, 'p50Ms')),
+    row("B4 back to back: the floor's p50 (ms)", num(b4Off, 'floorP50Ms'), num(b4On, 'floorP50Ms')),
+    row(
+      'B4 back to back p50 over the floor (ms)',
+      over(b4Off, 'p50Ms', 'floorP50Ms'),
+      over(b4On, 'p50Ms', 'floorP50Ms'),
+    ),
+    row('B4 back to back p95 (ms)', num(b4Off, 'p95Ms'), num(b4On, 'p95Ms')),
+    row('B4 skimming p50 (ms)', num(b4Off, 'pacedP50Ms'), num(b4On, 'pacedP50Ms')),
+    row("B4 skimming: the floor's p50 (ms)", num(b4Off, 'pacedFloorP50Ms'), num(b4On, 'pacedFloorP50Ms')),
+    row(
+      'B4 skimming p50 over the floor (ms)',
+      over(b4Off, 'pacedP50Ms', 'pacedFloorP50Ms'),
+      over(b4On, 'pacedP50Ms', 'pacedFloorP50Ms'),
+    ),
+    row('B4 skimming p95 (ms)', num(b4Off, 'pacedP95Ms'), num(b4On, 'pacedP95Ms')),
+    row('B4 IPC calls per key, back to back', perKey(b4Off, 'ipcCallsPerKey'), perKey(b4On, 'ipcCallsPerKey')),
+    row('B4 IPC calls per key, skimming', perKey(b4Off, 'pacedIpcCallsPerKey'), perKey(b4On, 'pacedIpcCallsPerKey')),
+    row(
+      'B6 services private memory, larger reading (MB)',
+      num(b6Off, 'servicesPrivateMb'),
+      num(b6On, 'servicesPrivateMb'),
+    ),
+    row(
+      'B6 services private memory after the browser session (MB)',
+      num(b6Off, 'servicesPrivateAfterSessionMb'),
+      num(b6On, 'servicesPrivateAfterSessionMb'),
+    ),
+    row('B6 services RSS, larger reading (MB)', num(b6Off, 'servicesRssMb'), num(b6On, 'servicesRssMb')),
+    row(
+      'B6 services RSS after the browser session (MB)',
+      num(b6Off, 'servicesRssAfterSessionMb'),
+      num(b6On, 'servicesRssAfterSessionMb'),
+    ),
+    row('B6 renderer JS heap (MB)', num(b6Off, 'rendererJsHeapUsedMb'), num(b6On, 'rendererJsHeapUsedMb')),
+    row('Looked-at document: key to its first evidence mark, median (ms)', shown(lookOff), shown(lookOn)),
+  ]
+  const get = (figure: string) => table.find((r) => r.figure === figure)!
+  const backToBack = get('B4 back to back p50 over the floor (ms)')
+  const skimming = get('B4 skimming p50 over the floor (ms)')
+  const measured = [backToBack, skimming].every((r) => r.onLessOff !== null)
+  const p95On = [num(b4On, 'p95Ms'), num(b4On, 'pacedP95Ms')]
+  const pass =
+    measured &&
+    backToBack.onLessOff! <= B4_OVER_FLOOR_P50_MS &&
+    skimming.onLessOff! <= B4_OVER_FLOOR_P50_MS &&
+    p95On.every((v) => v !== null && v <= B4_P95_MS)
+  const mb = (r: OffOnRow) => `${r.off ?? '-'} / ${r.on ?? '-'} MB`
+  const ms = (r: OffOnRow) => `${r.off ?? '-'} / ${r.on ?? '-'} ms`
+  return {
+    ...B14,
+    figure: measured
+      ? `off / on: B4 p50 over its floor ${ms(backToBack)} back to back, ${ms(skimming)} skimming; ` +
+        `p95 ${ms(get('B4 back to back p95 (ms)'))} and ${ms(get('B4 skimming p95 (ms)'))}; ` +
+        `B6 private ${mb(get('B6 services private memory, larger reading (MB)'))} (RSS ${mb(get('B6 services RSS, larger reading (MB)'))}); ` +
+        `evidence marks shown ${ms(get('Looked-at document: key to its first evidence mark, median (ms)'))} after the key`
+      : `not measured: ${[b4Off, b4On].map((b) => b?.figure ?? 'not run').join(' | ')}`.slice(0, 400),
+    pass,
+    metrics: { table },
+    notes: [
+      'Two sessions of B3/B4/B6 one after the other in the same run, the services started with the evidence pipeline off (evidence: false) and then on (the app; the evidence thread built as the app ships it). Each session measures its own floor page, so each B4 is judged against the floor of its moment.',
+      `Judged: with evidence on, p50 over the floor at most ${B4_OVER_FLOOR_P50_MS} ms more than with it off, in both runs (back to back and skimming), and p95 <= ${B4_P95_MS} ms. Memory reported both ways (table).`,
+      `Before the presses each session opens ${lookOn?.documents ?? lookOff?.documents ?? 'a few'} documents for at least ${LOOK_MS} ms (the renderer asks for the evidence after 350 ms): with evidence on their originals are fetched, read in the evidence thread and stored, and the pane marks the values; the last row of the table is the key to the first mark (the sandbox makes each original on demand: context, not a target).`,
+    ],
+  }
+}
+
+/** B14's table as Markdown (printed after the summary). */
+export function offOnTable(rows: readonly OffOnRow[]): string {
+  const cell = (v: number | null) => (v === null ? '-' : String(v))
+  return [
+    '| | evidence off | evidence on | on - off |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.figure} | ${cell(r.off)} | ${cell(r.on)} | ${cell(r.onLessOff)} |`),
+  ].join('\n')
 }

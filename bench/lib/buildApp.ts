@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { PageWorkerEntry } from '../../src/main/api/pageDecoder'
+import type { EvidenceWorkerEntry } from '../../src/main/app/evidence/evidenceThread'
 import { build } from 'vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { projectRoot } from './sandboxProcess'
@@ -61,12 +62,14 @@ export async function buildApp(): Promise<BenchBuild> {
  * ES module for plain `node` (dependencies stay in node_modules), as electron-vite bundles
  * Electron's main process: the services are then measured without the TypeScript loader (tsx
  * adds about 35 MB of RSS). Written to bench/.tmp (two levels under the project root, so the
- * harness's `import.meta.dirname`-relative paths still resolve), with the page-decoding thread
- * beside it ({@link PAGE_WORKER_FILE}). Returns the services host module's path.
+ * harness's `import.meta.dirname`-relative paths still resolve), with the page-decoding and
+ * evidence threads beside it ({@link PAGE_WORKER_FILE}, {@link EVIDENCE_WORKER_BENCH_FILE}).
+ * Returns the services host module's path.
  */
 export async function buildServicesHost(): Promise<string> {
   await buildForNode('bench/lib/harnessChild.ts', 'services-host')
   await buildPageWorker()
+  await buildEvidenceWorker()
   return resolve(BENCH_TMP_DIR, 'services-host.mjs')
 }
 
@@ -104,4 +107,18 @@ export const PAGE_WORKER_FILE = 'page-worker.mjs'
 export async function buildPageWorker(): Promise<PageWorkerEntry> {
   await buildForNode('src/main/api/pageWorker.ts', PAGE_WORKER_FILE.replace(/\.mjs$/, ''))
   return { entry: resolve(BENCH_TMP_DIR, PAGE_WORKER_FILE) }
+}
+
+/** The built evidence thread {@link buildServicesHost} writes beside the services host. */
+export const EVIDENCE_WORKER_BENCH_FILE = 'evidence-worker.mjs'
+
+/**
+ * Builds the evidence thread (src/main/app/evidence/evidenceWorker.ts) into bench/.tmp as the
+ * app's build emits it (an entry of its own; pdf.js, zxing and the e-invoice parser stay in
+ * node_modules) and returns it as a worker entry: the thread then runs without tsx's loader, as
+ * in the app.
+ */
+export async function buildEvidenceWorker(): Promise<EvidenceWorkerEntry> {
+  await buildForNode('src/main/app/evidence/evidenceWorker.ts', EVIDENCE_WORKER_BENCH_FILE.replace(/\.mjs$/, ''))
+  return { entry: resolve(BENCH_TMP_DIR, EVIDENCE_WORKER_BENCH_FILE) }
 }

@@ -2,7 +2,8 @@
 /**
  * Instrumentation injected into the page before the app loads (Playwright `addInitScript`).
  * Everything is measured in the page with `performance.now()`:
- * - B3: the start of the `documents.watch` call for `agendaId` (its IPC request leaving the
+ * - B3 (and B12): the start of the `documents.watch` call for `agendaId` (an agenda's id, or
+ *   `all` for All agendas; its IPC request leaving the
  *   bridge: the harness transport is `fetch('/__harness/ipc')`) to the first inbox rows painted
  *   (the first `requestAnimationFrame` after rows of that call are in the DOM, then a message
  *   task after that frame, i.e. after the frame's paint); also the paint's time since the
@@ -13,7 +14,7 @@
  * - scrolling: rAF deltas while the list scrolls by a fixed step per frame.
  * The function is serialized into the page, so it must not reference anything outside itself.
  */
-export function installProbe(config: { agendaId: number; agendaKey: string }): void {
+export function installProbe(config: { agendaId: number | 'all'; agendaKey: string }): void {
   const w = window as unknown as { __bench: Record<string, unknown> }
   try {
     localStorage.setItem(config.agendaKey, String(config.agendaId))
@@ -69,7 +70,11 @@ export function installProbe(config: { agendaId: number; agendaKey: string }): v
         },
         () => undefined,
       )
-      if (!(channel === 'documents.watch' && body.includes(`"agendaId":${config.agendaId}`) && listCalls.length === 0))
+      if (!(
+        channel === 'documents.watch' &&
+        body.includes(`"agendaId":${JSON.stringify(config.agendaId)}`) &&
+        listCalls.length === 0
+      ))
         return pending
       // the first documents.watch of the agenda (its list and first rows): the B3 measurement
       listCalls.push(at)

@@ -6,6 +6,7 @@ import Fastify from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createAppServices, DEMO_SYNTHETIC_DOCUMENTS, type AppServices } from '../../src/main/app'
 import { WorkerPageDecoder } from '../../src/main/api/pageDecoder'
+import { sourceEvidenceWorker, type EvidenceWorkerEntry } from '../../src/main/app/evidence/evidenceThread'
 import { createRouter, type HandlerTable } from '../../src/main/app/router'
 import { ElectronAccountStore } from '../../src/main/credentials/accountStore'
 import { AuthError } from '../../src/main/credentials/errors'
@@ -60,6 +61,14 @@ export interface HarnessOptions {
    * tens of MB that the app never pays.
    */
   pageWorker?: { entry: string; execArgv?: string[] }
+  /**
+   * The evidence thread's module: default the TypeScript source run through tsx. `npm run
+   * harness` passes the built one (out/main/evidenceWorker.js) when there is a build, and the
+   * benchmarks their own build of it, so both run what the app ships.
+   */
+  evidenceWorker?: EvidenceWorkerEntry
+  /** Read the invoices for evidence (default true); false switches the pipeline off (benchmarks). */
+  evidence?: boolean
   log?: (line: string) => void
 }
 
@@ -187,11 +196,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       }),
       log,
     }),
-    // Invoices are read for evidence in a worker thread as in the app (the TypeScript source, through tsx).
-    evidenceWorker: {
-      entry: join(projectRoot, 'src/main/app/evidence/evidenceWorker.ts'),
-      execArgv: ['--import', 'tsx'],
-    },
+    // Invoices are read for evidence in a worker thread as in the app (built, or the source through tsx).
+    evidenceWorker: options.evidenceWorker ?? sourceEvidenceWorker(),
+    ...(options.evidence === false ? { evidence: false } : {}),
     log: servicesLog,
   })
   await services.start()

@@ -54,7 +54,7 @@ import { createFileLogger } from './logging/logFile'
 import { openLogsFolder } from './logging/logsFolder'
 // electron-vite bundles the worker thread's module on its own and gives its path (types: electron-vite/node).
 import pageWorkerPath from './api/pageWorker?modulePath'
-import evidenceWorkerPath from './app/evidence/evidenceWorker?modulePath'
+import { builtEvidenceWorker } from './app/evidence/evidenceThread'
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
 const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources')
@@ -143,7 +143,8 @@ if (!deepLinks.isPrimary) {
         previewUrl: appPreviewUrl,
         openExternal,
         pageDecoder: new WorkerPageDecoder({ entry: pageWorkerPath, log }),
-        evidenceWorker: { entry: evidenceWorkerPath },
+        // An entry of the main build (electron.vite.config.ts), beside this file.
+        evidenceWorker: builtEvidenceWorker(import.meta.dirname),
         log,
       })
 

@@ -13,6 +13,11 @@ export interface ScaleAgendas {
 
 /** The demo user who owns the added agendas. */
 const OWNER_ID = 1
+/** States the app lets leave its cache once untouched for its retention period (30 days). */
+const EXPORTED_STATES: ReadonlySet<string> = new Set(['exported', 'auto_exported'])
+const DAY_MS = 86_400_000
+/** An added agenda's exported documents were exported within this many days before the sandbox started. */
+const EXPORTED_WITHIN_DAYS = 14
 const COUNTRIES = ['CZ', 'SK', 'DE', 'AT', 'GB', 'NL', 'FR', 'BE'] as const
 const CURRENCY: Record<(typeof COUNTRIES)[number], string> = {
   CZ: 'CZK',
@@ -30,6 +35,10 @@ const CURRENCY: Record<(typeof COUNTRIES)[number], string> = {
  * ("Client 0001 Ltd.", ids from 5 on, aliases `client-0001`, ...), each with
  * `documentsPerAgenda` generated invoices (`synthetic.ts`, seeded with the sandbox's seed and
  * the agenda's number, so every agenda differs and every run with the same seed is the same).
+ * Their exported documents were exported in the last {@link EXPORTED_WITHIN_DAYS} days before
+ * the store's clock (the generator dates documents in 2025-2026, and the app drops exported
+ * documents untouched for 30 days from its cache): so the app keeps every one of them, and
+ * `--agendas N --documents-per-agenda M` lists exactly N x M documents in the added agendas.
  * Faker is loaded only when documents are asked for.
  */
 export async function seedScaleAgendas(store: SandboxStore, options: ScaleAgendas): Promise<void> {
@@ -72,11 +81,21 @@ export async function seedScaleAgendas(store: SandboxStore, options: ScaleAgenda
         type: doc.type,
         state: doc.state,
         createdAt: doc.createdAt,
-        lastModifiedAt: doc.lastModifiedAt,
+        lastModifiedAt: EXPORTED_STATES.has(doc.state) ? recentlyExported(store.time(), doc) : doc.lastModifiedAt,
         userFileName: doc.userFileName,
         data: doc.data,
         files: { original: null, originalContentType: 'application/pdf', png: null },
       })
     }
   }
+}
+
+/**
+ * When an added agenda's exported document was last modified (ms): within
+ * {@link EXPORTED_WITHIN_DAYS} days before `now`, spread by the document's own time of day (so
+ * the same seed gives the same spread), never before it was created.
+ */
+function recentlyExported(now: number, doc: { createdAt: number; lastModifiedAt: number }): number {
+  const ago = doc.lastModifiedAt % (EXPORTED_WITHIN_DAYS * DAY_MS)
+  return Math.max(doc.createdAt, now - ago)
 }

@@ -10,7 +10,7 @@ import { createOriginalFileHandlers } from './documents/originals'
 import { inlineEvidenceReader, WorkerEvidenceReader, type EvidenceWorkerEntry } from './evidence/evidenceThread'
 import { createEvidenceHandlers } from './evidence/handlers'
 import { createOcr } from './evidence/ocr'
-import { createEvidenceService } from './evidence/service'
+import { createEvidenceService, disabledEvidenceService } from './evidence/service'
 import { createPreviewImages, type PreviewImages, type PreviewUrlOf } from './documents/previewImages'
 import { EventBus } from './eventBus'
 import { createExportHandlers } from './export/handlers'
@@ -98,6 +98,11 @@ export interface AppServicesOptions {
   evidenceWorker?: EvidenceWorkerEntry
   /** OCR of scans without a text layer (tesseract.js, in its own worker; default true). */
   ocr?: boolean
+  /**
+   * Reads the invoices for evidence (default true). False switches the whole pipeline off (no
+   * file fetched or read, every document's evidence `none`): the benchmarks' before and after.
+   */
+  evidence?: boolean
   log?: (line: string) => void
 }
 
@@ -248,23 +253,26 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const uploadProgress = new UploadProgressReporter((progress) => bus.emit('upload.progress', progress))
   bus.connect((event, payload) => uploadProgress.onEvent(event, payload))
   const outbox = createOutboxHandlers(getWorkspace)
-  const evidence = createEvidenceService({
-    getWorkspace,
-    reader: options.evidenceWorker
-      ? new WorkerEvidenceReader({ ...options.evidenceWorker, log })
-      : inlineEvidenceReader,
-    ocr: options.ocr === false ? null : createOcr(),
-    log,
-    // The document's checks read the evidence: the pane re-reads the document.
-    onRead: (documentId) => bus.emit('documents.changed', { documentIds: [documentId], agendaIds: [] }),
-  })
+  const evidence =
+    options.evidence === false
+      ? disabledEvidenceService()
+      : createEvidenceService({
+          getWorkspace,
+          reader: options.evidenceWorker
+            ? new WorkerEvidenceReader({ ...options.evidenceWorker, log })
+            : inlineEvidenceReader,
+          ocr: options.ocr === false ? null : createOcr(),
+          log,
+          // The document's checks read the evidence: the pane re-reads the document.
+          onRead: (documentId) => bus.emit('documents.changed', { documentIds: [documentId], agendaIds: [] }),
+        })
   // The opened document's evidence: read at once from a cached original; otherwise its original
   // is fetched once it has stayed open a moment (skimming with j/k fetches nothing). Never waits.
   let openedTimer: NodeJS.Timeout | null = null
   async function evidenceOfOpened(documentId: number) {
     if (openedTimer) clearTimeout(openedTimer)
     const state = await evidence.evidenceOf(documentId, { waitMs: 0 })
-    if (state.status === 'none') {
+    if (state.status === 'none' && options.evidence !== false) {
       openedTimer = setTimeout(
         () => void evidence.evidenceOf(documentId, { fetch: true, waitMs: 0 }).catch(() => undefined),
         400,

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { EvidenceProblem, PaymentCode } from '../../../shared/evidence/types'
@@ -35,14 +36,26 @@ export const inlineEvidenceReader: EvidenceReader = {
   close: async () => undefined,
 }
 
-/** Where the worker's code is: the built evidenceWorker (electron-vite `?modulePath`), or its source with a loader. */
+/** Where the worker's code is: the built evidenceWorker ({@link builtEvidenceWorker}), or its source with a loader. */
 export interface EvidenceWorkerEntry {
   entry: string | URL
   /** e.g. `['--import', 'tsx']` to run the TypeScript source. */
   execArgv?: string[]
 }
 
-/** The worker entry as source, for processes run through tsx: tests, the harness, benchmarks. */
+/**
+ * The built worker's file name: an entry of the main build (electron.vite.config.ts), written
+ * beside the main bundle (`out/main/evidenceWorker.js`). Its pdf.js, zxing and e-invoice
+ * modules stay in node_modules and are resolved from there at run time, as the main bundle's are.
+ */
+export const EVIDENCE_WORKER_FILE = 'evidenceWorker.js'
+
+/** The built worker in `mainDir`, the folder of the built main bundle (e.g. `out/main`). */
+export function builtEvidenceWorker(mainDir: string): EvidenceWorkerEntry {
+  return { entry: join(mainDir, EVIDENCE_WORKER_FILE) }
+}
+
+/** The worker entry as source, for processes run through tsx: tests, the harness without a build. */
 export function sourceEvidenceWorker(): EvidenceWorkerEntry {
   return { entry: fileURLToPath(new URL('./evidenceWorker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] }
 }

@@ -5,7 +5,7 @@ import { documentEvidenceViewSchema } from '../../../shared/ipc/channels/evidenc
 import type { CachedDocument } from '../../offline'
 import { inlineEvidenceReader } from './evidenceThread'
 import { createEvidenceHandlers } from './handlers'
-import { createEvidenceService, type EvidenceWorkspace } from './service'
+import { createEvidenceService, disabledEvidenceService, type EvidenceService, type EvidenceWorkspace } from './service'
 
 const root = join(import.meta.dirname, '../../../..')
 const pdf = readFileSync(join(root, 'resources/test-fixtures/facturx/EN16931_Einfach.pdf'))
@@ -20,18 +20,24 @@ const document = {
   tax_lines: [{ percent: 19, sub_total: 198, vat_total: 37.62 }],
 } as unknown as CachedDocument
 
-function handlers() {
+function handlers(switchedOff = false) {
   const stored = new Map<number, unknown>()
+  const fetched = { originals: 0 }
   const workspace: EvidenceWorkspace = {
     getDocument: async (id) => (id === 5 ? document : null),
-    getOriginal: async () => ({ fileName: 'a.pdf', contentType: 'application/pdf', bytes: pdf }),
+    getOriginal: async () => {
+      fetched.originals++
+      return { fileName: 'a.pdf', contentType: 'application/pdf', bytes: pdf }
+    },
     cachedOriginal: async () => null,
     getPreview: async () => null,
     storedEvidence: async (id) => stored.get(id),
     storeEvidence: async (id, value) => void stored.set(id, value),
   }
-  const evidence = createEvidenceService({ getWorkspace: () => workspace, reader: inlineEvidenceReader, ocr: null })
-  return { evidence, ...createEvidenceHandlers({ getWorkspace: () => workspace, evidence }) }
+  const evidence: EvidenceService = switchedOff
+    ? disabledEvidenceService()
+    : createEvidenceService({ getWorkspace: () => workspace, reader: inlineEvidenceReader, ocr: null })
+  return { evidence, stored, fetched, ...createEvidenceHandlers({ getWorkspace: () => workspace, evidence }) }
 }
 
 describe('documents.evidence', () => {
@@ -53,6 +59,17 @@ describe('documents.evidence', () => {
   it('answers not_found for a document that is not cached', async () => {
     const { evidence, 'documents.evidence': handler } = handlers()
     await expect(handler({ id: 6 }, {} as never)).rejects.toMatchObject({ code: 'not_found' })
+    await evidence.close()
+  })
+
+  it('with evidence switched off, fetches and reads nothing and answers none with no fields', async () => {
+    const { evidence, stored, fetched, 'documents.evidence': handler } = handlers(true)
+    const view = await handler({ id: 5 }, { senderUrl: 'app://docket' } as never)
+    await evidence.settled()
+    expect(documentEvidenceViewSchema.parse(view)).toEqual(view)
+    expect(view).toMatchObject({ id: 5, status: 'none', fields: [], words: [], unverified: 0 })
+    expect(fetched.originals).toBe(0)
+    expect(stored.size).toBe(0)
     await evidence.close()
   })
 })

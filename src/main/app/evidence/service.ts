@@ -315,3 +315,17 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
     },
   }
 }
+
+/**
+ * Evidence switched off (the host's `evidence: false`; the benchmarks measure triage and memory
+ * with and without it): no file is fetched or read, no thread or recogniser starts, and every
+ * document's evidence is `none` (the checks then see no evidence, as for a document without files).
+ */
+export function disabledEvidenceService(): EvidenceService {
+  return {
+    evidenceOf: async () => ({ status: 'none', evidence: null, complete: true }),
+    settled: async () => undefined,
+    memory: () => ({ documents: 0, words: 0 }),
+    close: async () => undefined,
+  }
+}
