@@ -135,21 +135,29 @@ describe('DocumentWatches', () => {
     return emptyQueueCounts()
   }
 
-  function watches(capacity?: number) {
+  function watches(
+    capacity?: number,
+    preview: (id: number) => Promise<WatchedView['documents'][number]['preview']> = async () => null,
+  ) {
     const listeners = new Set<(event: string, payload: unknown) => void>()
     const scheduled: (() => void)[] = []
     const views: WatchedView[] = []
     let reads = 0
+    let previews = 0
     const subject = new DocumentWatches({
       reads: {
         list: async () => {
           reads++
           return list
         },
-        document: async () => {
-          throw Object.assign(new Error('gone'), { code: 'not_found' })
+        document: async (id) => {
+          if (id !== 7) throw Object.assign(new Error('gone'), { code: 'not_found' })
+          return { document: { id: 7 } as never, checks: [], comments: [] }
         },
-        preview: async () => null,
+        preview: async (id) => {
+          previews++
+          return preview(id)
+        },
         agendas: async () => [],
       },
       subscribe: (listener) => {
@@ -158,6 +166,7 @@ describe('DocumentWatches', () => {
       },
       push: (view) => views.push(view),
       schedule: (run) => scheduled.push(run),
+      previewWaitMs: 20,
       ...(capacity ? { capacity } : {}),
     })
     const send = (event: string) => {
@@ -167,7 +176,7 @@ describe('DocumentWatches', () => {
       for (const task of scheduled.splice(0)) task()
       await new Promise((resolve) => setTimeout(resolve, 0))
     }
-    return { subject, send, run, views, scheduled, reads: () => reads, listeners }
+    return { subject, send, run, views, scheduled, reads: () => reads, previews: () => previews, listeners }
   }
 
   it('coalesces a burst of changes into one push per screen', async () => {
@@ -216,5 +225,39 @@ describe('DocumentWatches', () => {
     await w.subject.watch(statement())
     w.subject.close()
     expect(w.listeners.size).toBe(0)
+  })
+
+  it('answers without a preview image still downloading, and pushes the view with it once it is there', async () => {
+    let deliver: (preview: { contentType: string; url: string; bytes: number }) => void = () => undefined
+    const w = watches(undefined, () => new Promise((resolve) => (deliver = resolve)))
+    const answered = await w.subject.watch(statement({ openId: 7, ahead: [] }))
+    expect(answered.documents[0]!.document.id).toBe(7)
+    expect(answered.documents[0]!.preview).toBeUndefined()
+    expect(w.views).toEqual([])
+    deliver({ contentType: 'image/png', url: '/previews/7?v=1', bytes: 10 })
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(w.views.map((view) => view.documents[0]!.preview?.url)).toEqual(['/previews/7?v=1'])
+    // The pushed view took the download's answer: no second read.
+    expect(w.previews()).toBe(1)
+  })
+
+  it('pushes a failed late preview once (none to show), without asking for it again in a loop', async () => {
+    let fail: () => void = () => undefined
+    const w = watches(undefined, () => new Promise((resolve) => (fail = () => resolve(null))))
+    await w.subject.watch(statement({ openId: 7, ahead: [] }))
+    fail()
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    expect(w.views.map((view) => view.documents[0]!.preview)).toEqual([null])
+    expect(w.previews()).toBe(1)
+  })
+
+  it('pushes nothing when the screen moved to another document before the late preview arrived', async () => {
+    let deliver: () => void = () => undefined
+    const w = watches(undefined, () => new Promise((resolve) => (deliver = () => resolve(null))))
+    await w.subject.watch(statement({ openId: 7, ahead: [] }))
+    await w.subject.watch(statement({ openId: null, ahead: [], revision: 2 }))
+    deliver()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(w.views).toEqual([])
   })
 })

@@ -29,6 +29,12 @@ export interface DocumentWatchOptions {
   schedule?: (run: () => void) => void
   /** Screens watched at most; the one stated longest ago is let go first (a renderer gone). */
   capacity?: number
+  /**
+   * How long a view waits for the open document's preview image (ms, default 40): enough for
+   * one held in the store; a download is not waited for. The view then goes without it (the
+   * pane shows the image loading) and is pushed again once the image is there.
+   */
+  previewWaitMs?: number
   log?: (line: string) => void
 }
 
@@ -50,11 +56,15 @@ export class DocumentWatches {
   private pending = false
   private readonly schedule: (run: () => void) => void
   private readonly capacity: number
+  private readonly previewWaitMs: number
+  /** Preview reads that outlasted a view's wait, by document id: the next view takes their answer. */
+  private readonly latePreviews = new Map<number, Promise<OpenedDocumentView['preview']>>()
   private readonly stop: () => void
 
   constructor(private readonly options: DocumentWatchOptions) {
     this.schedule = options.schedule ?? ((run) => void setTimeout(run, 0))
     this.capacity = options.capacity ?? 16
+    this.previewWaitMs = options.previewWaitMs ?? 40
     this.stop = options.subscribe((event) => {
       if (CHANGES.has(event)) this.changed()
     })
@@ -88,6 +98,7 @@ export class DocumentWatches {
   close(): void {
     this.stop()
     this.watches.clear()
+    this.latePreviews.clear()
   }
 
   /** A change of the store: one push per screen after the current turn, however many changes. */
@@ -96,19 +107,20 @@ export class DocumentWatches {
     this.pending = true
     this.schedule(() => {
       this.pending = false
-      for (const [viewId, { watch }] of [...this.watches]) {
-        this.view(viewId, watch).then(
-          (view) => {
-            // A screen that stated something else meanwhile gets that view from its watch.
-            if (this.watches.get(viewId)?.watch === watch) this.options.push(view)
-          },
-          (error: unknown) =>
-            this.options.log?.(
-              `View of ${viewId} not pushed: ${error instanceof Error ? error.message : String(error)}`,
-            ),
-        )
-      }
+      for (const [viewId, { watch }] of [...this.watches]) this.pushView(viewId, watch)
     })
+  }
+
+  /** Works out the view of one screen again and pushes it, unless it stated something else meanwhile. */
+  private pushView(viewId: string, watch: DocumentWatch): void {
+    this.view(viewId, watch).then(
+      (view) => {
+        // A screen that stated something else meanwhile gets that view from its watch.
+        if (this.watches.get(viewId)?.watch === watch) this.options.push(view)
+      },
+      (error: unknown) =>
+        this.options.log?.(`View of ${viewId} not pushed: ${error instanceof Error ? error.message : String(error)}`),
+    )
   }
 
   /** Works out the view of `watch`: list, open document and those ahead, agendas. */
@@ -138,10 +150,36 @@ export class DocumentWatches {
     }
   }
 
-  /** The open document with its preview image. */
+  /**
+   * The open document with its preview image when that is at hand within `previewWaitMs`; a
+   * preview still downloading is left out (undefined), and every screen showing the document
+   * gets a view with it once it is there (that view takes the read's answer, so a failed
+   * download is not asked again in a loop): a key press never waits for an image.
+   */
   private async openDocument(id: number): Promise<OpenedDocumentView> {
-    const [document, preview] = await Promise.all([this.options.reads.document(id), this.options.reads.preview(id)])
-    return { ...document, preview }
+    const reading = this.latePreviews.get(id) ?? this.options.reads.preview(id)
+    let timer: NodeJS.Timeout | undefined
+    const waited = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), this.previewWaitMs)
+    })
+    const [document, preview] = await Promise.all([
+      this.options.reads.document(id),
+      Promise.race([reading, waited]),
+    ]).finally(() => clearTimeout(timer))
+    if (preview !== 'late') {
+      this.latePreviews.delete(id)
+      return { ...document, preview }
+    }
+    if (!this.latePreviews.has(id)) {
+      this.latePreviews.set(id, reading)
+      const arrived = () => {
+        const showing = [...this.watches].filter(([, { watch }]) => watch.openId === id)
+        if (showing.length === 0) this.latePreviews.delete(id)
+        for (const [viewId, { watch }] of showing) this.pushView(viewId, watch)
+      }
+      void reading.then(arrived, arrived)
+    }
+    return { ...document }
   }
 }
 
