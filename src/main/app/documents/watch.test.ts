@@ -228,7 +228,7 @@ describe('DocumentWatches', () => {
   })
 
   it('answers without a preview image still downloading, and pushes the view with it once it is there', async () => {
-    let deliver: (preview: { contentType: string; url: string; bytes: number }) => void = () => undefined
+    let deliver: (preview: { contentType: 'image/png'; url: string; bytes: number }) => void = () => undefined
     const w = watches(undefined, () => new Promise((resolve) => (deliver = resolve)))
     const answered = await w.subject.watch(statement({ openId: 7, ahead: [] }))
     expect(answered.documents[0]!.document.id).toBe(7)
