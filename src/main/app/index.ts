@@ -266,20 +266,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
           // The document's checks read the evidence: the pane re-reads the document.
           onRead: (documentId) => bus.emit('documents.changed', { documentIds: [documentId], agendaIds: [] }),
         })
-  // The opened document's evidence: read at once from a cached original; otherwise its original
-  // is fetched once it has stayed open a moment (skimming with j/k fetches nothing). Never waits.
-  let openedTimer: NodeJS.Timeout | null = null
+  // A document's evidence for its checks: what is stored, or read at once from a cached original.
+  // Never fetches: the view reads the documents ahead too, and only the one the user stays on
+  // is worth a download (the pane asks `documents.evidence` for it after a moment).
   async function evidenceOfOpened(documentId: number) {
-    if (openedTimer) clearTimeout(openedTimer)
-    const state = await evidence.evidenceOf(documentId, { waitMs: 0 })
-    if (state.status === 'none' && options.evidence !== false) {
-      openedTimer = setTimeout(
-        () => void evidence.evidenceOf(documentId, { fetch: true, waitMs: 0 }).catch(() => undefined),
-        400,
-      )
-      openedTimer.unref()
-    }
-    return state.evidence
+    return (await evidence.evidenceOf(documentId, { waitMs: 0 })).evidence
   }
   // The row cache follows the workspace's events to stay exact (src/main/app/documents/rowCache.ts).
   const triage = createTriageHandlers(getWorkspace, {
@@ -400,7 +391,6 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     },
     async close() {
       memory.stop()
-      if (openedTimer) clearTimeout(openedTimer)
       await evidence.close()
       await referenceRates.close()
       await session.close()

@@ -111,10 +111,21 @@ describe('AgendaRowCache', () => {
     expect(await ids()).toEqual([14, 13, 12, 11, 10])
   })
 
-  it('answers a read that overlapped an event but does not keep it', async () => {
+  it('keeps a whole read that overlapped a document’s event, and re-reads that document alone next', async () => {
     workspace.duringList = () => {
       workspace.addDocument(1, doc(14))
       emit('documents.changed', { documentIds: [14], agendaIds: [] })
+    }
+    expect(await ids()).toEqual([13, 12, 11, 10])
+    expect(await ids()).toEqual([14, 13, 12, 11, 10])
+    // A stream of single documents' events never makes the agenda be read whole again.
+    expect(workspace.listCalls).toBe(1)
+  })
+
+  it('answers a whole read that overlapped an event dropping its agenda, but does not keep it', async () => {
+    workspace.duringList = () => {
+      workspace.addDocument(1, doc(14))
+      emit('documents.changed', { documentIds: [], agendaIds: [1] })
     }
     expect(await ids()).toEqual([13, 12, 11, 10])
     expect(await ids()).toEqual([14, 13, 12, 11, 10])

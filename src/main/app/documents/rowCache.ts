@@ -98,8 +98,11 @@ export async function readAgendaRows(
  *   half-way, the agendas whose pages it wrote) to be read again whole; without either,
  *   everything is dropped. A pull that changed nothing emits nothing.
  * Marked documents are re-read before the next answer (more than 200 drop the agenda
- * instead). A read that overlapped an event is answered but not kept. Calls are served one
- * at a time, so an answer always reflects every event emitted before it was asked for.
+ * instead). A whole read that overlapped an event dropping agendas is answered but not kept;
+ * documents marked while a read or a re-read runs stay marked for the next answer, so a stream
+ * of single-document events (evidence read, actions settling) never makes an agenda of 10,000
+ * be read whole again and again. Calls are served one at a time, so an answer always reflects
+ * every event emitted before it was asked for.
  * An answer to a warning (*Acknowledge*, *Not a duplicate*, or its withdrawal) comes with a
  * `documents.changed` naming the document, so its row is read again with the answers applied.
  * The cache belongs to one workspace object: another one (account switch) starts empty.
@@ -145,18 +148,23 @@ export class AgendaRowCache {
       this.dropAll()
     }
     if (agendaId <= 0) return readAgendaRows(workspace, agendaId, this.rates?.())
+    let patched = true
     if (this.dirty.size > MAX_PATCHED) this.dropAll()
-    else if (this.dirty.size > 0) await this.patch(workspace)
+    else if (this.dirty.size > 0) patched = await this.patch(workspace)
     const cached = this.agendas.get(agendaId)
-    if (cached && this.dirty.size === 0) return cached
+    // Documents marked while the patch ran came after this call was asked: the next answer has them.
+    if (cached && patched) return cached
     const generation = this.generation
     const read = await readAgendaRows(workspace, agendaId, this.rates?.())
     if (generation === this.generation && workspace === this.workspace) this.agendas.set(agendaId, read)
     return read
   }
 
-  /** Re-reads the marked documents and moves them into (or out of) the cached agendas. */
-  private async patch(workspace: RowsPort): Promise<void> {
+  /**
+   * Re-reads the marked documents and moves them into (or out of) the cached agendas. False
+   * when an agenda was dropped meanwhile (the documents stay marked).
+   */
+  private async patch(workspace: RowsPort): Promise<boolean> {
     const ids = [...this.dirty]
     this.dirty.clear()
     const generation = this.generation
@@ -169,7 +177,7 @@ export class AgendaRowCache {
     if (generation !== this.generation) {
       // An agenda was dropped meanwhile; the documents may have changed again: read them next time.
       for (const id of ids) this.dirty.add(id)
-      return
+      return false
     }
     const changed = new Set(ids)
     const rates = this.rates?.()
@@ -202,6 +210,7 @@ export class AgendaRowCache {
         company: entry.company,
       })
     }
+    return true
   }
 
   private onEvent(event: string, payload: unknown): void {
@@ -209,8 +218,9 @@ export class AgendaRowCache {
       const { documentIds, agendaIds } = (payload ?? {}) as { documentIds?: unknown; agendaIds?: unknown }
       const docs = Array.isArray(documentIds) ? documentIds.filter((id): id is number => typeof id === 'number') : []
       const agendas = Array.isArray(agendaIds) ? agendaIds.filter((id): id is number => typeof id === 'number') : []
-      this.generation++
       if (docs.length === 0 && agendas.length === 0) return this.dropAll()
+      // Only dropping an agenda makes a read under way stale; a marked document is re-read anyway.
+      if (agendas.length > 0) this.generation++
       for (const id of agendas) this.agendas.delete(id)
       for (const id of docs) this.dirty.add(id)
     }
