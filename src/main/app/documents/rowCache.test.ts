@@ -111,6 +111,20 @@ describe('AgendaRowCache', () => {
     expect(await ids()).toEqual([14, 13, 12, 11, 10])
   })
 
+  it('keeps each listed purchase document’s bank account with the rows, patched by a document’s event', async () => {
+    workspace.addDocument(1, doc(14, { supplier: { name: 'Alfa', iban: 'CZ65 0800 0000 1920 0014 5399' } }))
+    const first = await cache.get(1)
+    expect([...first.accounts.values()].map((record) => [record.id, record.account])).toEqual([
+      [14, 'CZ6508000000192000145399'],
+    ])
+    workspace.documents.get(14)!.supplier = { name: 'Alfa', iban: 'CZ69 0710 1781 2400 0004 1012' }
+    emit('documents.changed', { documentIds: [14], agendaIds: [] })
+    const second = await cache.get(1)
+    expect(second.accounts.get(14)?.account).toBe('CZ6907101781240000041012')
+    // The bank-account check's history comes with the rows: no agenda read whole again.
+    expect(workspace.listCalls).toBe(1)
+  })
+
   it('keeps a whole read that overlapped a document’s event, and re-reads that document alone next', async () => {
     workspace.duringList = () => {
       workspace.addDocument(1, doc(14))

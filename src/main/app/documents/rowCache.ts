@@ -1,5 +1,6 @@
 import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
-import { agendaProfileOf, type AgendaProfile } from '../../../shared/checks/context'
+import { supplierAccountRecordOf, type SupplierAccountRecord } from '../../../shared/checks/bankAccount'
+import { agendaProfileOf, type AgendaProfile, type CheckedDocument } from '../../../shared/checks/context'
 import type { ReferenceRateTable } from '../../../shared/checks/exchangeRate'
 import type { DocumentRow } from '../../../shared/ipc'
 import type { CachedDocument, OfflineWorkspace } from '../../offline'
@@ -33,6 +34,27 @@ export interface AgendaRows {
   byKey: DuplicateIndex
   /** The agenda's company and home currency the rows were flagged against (null when unknown). */
   company: AgendaProfile | null
+  /**
+   * The bank account each listed (not archived) purchase document names, by document id: the
+   * bank-account check's history of the suppliers' accounts, kept with the rows so opening a
+   * document never reads the agendas' documents again.
+   */
+  accounts: ReadonlyMap<number, SupplierAccountRecord>
+}
+
+/** `accounts` with the records of `changed` replaced by those of `added` (same map when nothing moves). */
+function withAccounts(
+  accounts: ReadonlyMap<number, SupplierAccountRecord>,
+  changed: ReadonlySet<number>,
+  added: readonly CachedDocument[],
+): ReadonlyMap<number, SupplierAccountRecord> {
+  const next = new Map(accounts)
+  for (const id of changed) next.delete(id)
+  for (const doc of added) {
+    const record = supplierAccountRecordOf(doc as CheckedDocument)
+    if (record) next.set(doc.id, record)
+  }
+  return next
 }
 
 /** The company profile of `agendaId`, or null when the workspace cannot say. */
@@ -73,16 +95,19 @@ export async function readAgendaRows(
   const strings = createStringPool()
   const rows: DocumentRow[] = []
   const archived: DocumentRow[] = []
+  const accounts = new Map<number, SupplierAccountRecord>()
   await workspace.forEachDocument(
     agendaId,
     (doc) => {
       if (doc.local.archived) return void archived.push(toDocumentRow(doc, company, rates, strings, answersOf(doc.id)))
       index.addDocument(doc)
       rows.push(toDocumentRow(doc, company, rates, strings, answersOf(doc.id)))
+      const account = supplierAccountRecordOf(doc as CheckedDocument)
+      if (account) accounts.set(doc.id, account)
     },
     { archived: true },
   )
-  return { rows, archived, byKey: index.build(), company }
+  return { rows, archived, byKey: index.build(), company, accounts }
 }
 
 /**
@@ -208,6 +233,7 @@ export class AgendaRowCache {
         archived: archivedSame ? entry.archived : mergeById(keptArchived, addedArchived.map(toRow)),
         byKey: rowsSame ? entry.byKey : entry.byKey.with(changed, added),
         company: entry.company,
+        accounts: rowsSame ? entry.accounts : withAccounts(entry.accounts, changed, added),
       })
     }
     return true

@@ -1,34 +1,22 @@
-import type { DocumentRow } from '../../../shared/ipc'
 import { supplierAccountRecordOf, type SupplierAccountRecord } from '../../../shared/checks/bankAccount'
 import type { CheckedDocument } from '../../../shared/checks/context'
-import type { CachedDocument, OfflineWorkspace } from '../../offline'
+import type { OfflineWorkspace } from '../../offline'
 
 /** The part of the workspace the supplier-account history reads. */
-export type SupplierAccountsPort = Partial<Pick<OfflineWorkspace, 'listAgendas' | 'forEachDocument' | 'listDocuments'>>
+export type SupplierAccountsPort = Partial<Pick<OfflineWorkspace, 'listAgendas'>>
 
 /**
  * The bank accounts of the account's suppliers as the local cache holds them, in every agenda
  * (the bank-account check compares a supplier's invoice with its earlier ones, wherever they
- * were booked). One list per agenda is kept while that agenda's rows are the same array
- * (`rowsOf`: the row cache hands out a new one after any change), so opening documents does not
- * read every agenda again. An agenda that cannot be read (not cached) adds nothing.
+ * were booked). Each agenda's records come with its rows (`accountsOf`: the row cache keeps
+ * them, patched document by document like the rows), so opening a document reads no agenda's
+ * documents. An agenda that cannot be read (not cached) adds nothing.
  */
-export function createSupplierAccounts(rowsOf: (agendaId: number) => Promise<readonly DocumentRow[]>) {
-  const byAgenda = new Map<number, { stamp: readonly DocumentRow[]; records: SupplierAccountRecord[] }>()
-
-  async function recordsOf(workspace: SupplierAccountsPort, agendaId: number): Promise<SupplierAccountRecord[]> {
-    const stamp = await rowsOf(agendaId)
-    const known = byAgenda.get(agendaId)
-    if (known && known.stamp === stamp) return known.records
-    const records: SupplierAccountRecord[] = []
-    const visit = (doc: CachedDocument) => {
-      const record = supplierAccountRecordOf(doc as CheckedDocument)
-      if (record) records.push(record)
-    }
-    if (workspace.forEachDocument) await workspace.forEachDocument(agendaId, visit)
-    else if (workspace.listDocuments) for (const doc of await workspace.listDocuments(agendaId)) visit(doc)
-    byAgenda.set(agendaId, { stamp, records })
-    return records
+export function createSupplierAccounts(
+  accountsOf: (agendaId: number) => Promise<ReadonlyMap<number, SupplierAccountRecord>>,
+) {
+  async function recordsOf(agendaId: number): Promise<Iterable<SupplierAccountRecord>> {
+    return (await accountsOf(agendaId)).values()
   }
 
   return {
@@ -41,7 +29,7 @@ export function createSupplierAccounts(rowsOf: (agendaId: number) => Promise<rea
       const all: SupplierAccountRecord[] = []
       for (const agenda of await workspace.listAgendas()) {
         try {
-          all.push(...(await recordsOf(workspace, agenda.id)))
+          all.push(...(await recordsOf(agenda.id)))
         } catch {
           // An agenda the cache cannot read adds no history; the check still runs on the others.
         }
