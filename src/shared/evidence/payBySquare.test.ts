@@ -1,6 +1,9 @@
 import { encode, PaymentOptions, serialize, type DataModel } from 'bysquare/pay'
 import { compress } from 'lzma1'
 import { describe, expect, it } from 'vitest'
+import type { CheckedDocument } from '../checks/context'
+import { documentProvenance } from './provenance'
+import { documentEvidenceSchema, paymentCodeSchema } from './types'
 import { PayBySquareError, isoDateOf, looksLikePayBySquare, parsePayBySquare } from './payBySquare'
 import { parsePaymentCode } from './payment'
 
@@ -105,5 +108,40 @@ describe('PAY by square payment codes', () => {
     expect(isoDateOf('20230229')).toBeNull()
     expect(isoDateOf('2024-03-15')).toBeNull()
     expect(isoDateOf(undefined)).toBeNull()
+  })
+})
+
+describe('a PAY by square code as evidence for the extracted values', () => {
+  it('verifies the IBAN, amount due and variable symbol it holds, and says where the due date differs', () => {
+    const evidence = documentEvidenceSchema.parse({
+      version: 'v1',
+      source: 'preview',
+      pages: [],
+      words: [],
+      einvoice: null,
+      payments: [{ ...parsePayBySquare(encode(order())), box: null }],
+      problems: [],
+      elapsedMs: 1,
+    })
+    const doc = {
+      id: 1,
+      data: { header: { variable_symbol: '2024001', due_date: '2024-03-31' } },
+      supplier: { iban: 'SK96 1100 0000 0029 1859 9669' },
+      summary: { payment_amount: 592.87 },
+    } as unknown as CheckedDocument
+    const byField = new Map(documentProvenance(doc, evidence).map((item) => [item.field, item]))
+    expect(byField.get('supplier.iban')?.status).toBe('matches_qr')
+    expect(byField.get('summary.payment_amount')?.status).toBe('matches_qr')
+    expect(byField.get('header.variable_symbol')?.status).toBe('matches_qr')
+    expect(byField.get('header.due_date')).toMatchObject({
+      status: 'differs',
+      source: 'qr',
+      invoiceValue: '2024-03-15',
+    })
+  })
+
+  it('reads evidence stored before due dates were read, as no due date', () => {
+    const stored = { kind: 'spayd', iban: null, amount: 1, currency: 'CZK', variable_symbol: null, box: null }
+    expect(paymentCodeSchema.parse(stored).due_date).toBeNull()
   })
 })

@@ -396,7 +396,7 @@ describe('actions through the outbox', () => {
     }
     expect(rows.find((r) => r.id === 10)).toMatchObject({ state: 'ready', pending: 1 })
   })
-  it('marks several documents exported with one documents.setStates batch', async () => {
+  it('marks several documents exported with one documents.setState action of several items', async () => {
     await call('documents.setState', { ids: [10, 11, 11, 12], state: 'exported' })
     expect(workspace.outbox.map((e) => e.action)).toEqual([
       {
