@@ -75,6 +75,13 @@ describe('the outbox panel', () => {
       'outbox.action.exported',
     )
     expect(actionKey(item(1, 'failed', archive(7)))).toBe('outbox.action.archive')
-    expect(actionKey(item(1, 'failed', { kind: 'documents.setState', items: [{ id: 9, state: 'ready' }] }))).toBeNull()
+    const batch = {
+      kind: 'documents.setState' as const,
+      items: [
+        { id: 9, state: 'ready' as const },
+        { id: 10, state: 'ready' as const },
+      ],
+    }
+    expect(actionKey(item(1, 'failed', batch))).toBeNull()
   })
 })
