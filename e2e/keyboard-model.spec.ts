@@ -175,7 +175,7 @@ test('editing a comment: Edit focuses the box; Esc and Cancel go back to Edit, S
   await expect(page.getByTestId('comment-text')).toHaveText(['Checked against the order (edited: acct 518100)'])
   // Saving queued the edit and nothing else.
   expect(app.workspace.outbox.length).toBe(before.split('|')[0]!.split(',').filter(Boolean).length + 1)
-  expect(app.workspace.outbox.at(-1)?.action.kind).toBe('comment.update')
+  expect(app.workspace.outbox.at(-1)?.action.kind).toBe('comments.update')
 })
 
 test('repair, bulk confirmation, help, palette and agenda switcher keep every key and give the focus back', async ({

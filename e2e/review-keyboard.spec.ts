@@ -137,7 +137,7 @@ test('a repair needs a description: Ctrl+Enter with none does nothing and says w
   await expect(page.getByTestId('repair-dialog')).toBeHidden()
   await expect(row(page, id)).toHaveCount(0)
   expect(app.workspace.outbox.at(-1)?.action).toEqual({
-    kind: 'document.repair',
+    kind: 'documents.repair',
     documentId: id,
     description: 'Supplier VAT number read wrong',
   })

@@ -57,7 +57,7 @@ function entry(seq: number, documentId: number, status: string, extra: Record<st
   return {
     id: `00000000-0000-4000-8000-00000000000${seq}`,
     seq,
-    action: { kind: 'document.setState', documentId, state: 'ready' },
+    action: { kind: 'documents.setState', items: [{ id: documentId, state: 'ready' }] },
     createdAt: minutesAgo(seq * 7 + 2),
     baseLastModifiedAt: null,
     attempts: status === 'failed' ? 3 : 0,
@@ -119,7 +119,7 @@ test('the outbox panel lists failed actions first with their error, and closes w
 }) => {
   await withState(page, { ...online, pending: 2, failed: 2 }, [
     entry(1, 1, 'failed', {
-      action: { kind: 'document.repair', documentId: 1, description: 'VAT missing' },
+      action: { kind: 'documents.repair', documentId: 1, description: 'VAT missing' },
       description: 'Send #1 for repair',
       error: { code: 'validation', message: 'Only a ready or not ready document can be sent for repair.' },
     }),

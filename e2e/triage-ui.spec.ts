@@ -142,7 +142,7 @@ test('repair dialog: p opens it with focus in the description, Escape cancels, s
   await page.keyboard.press('Control+Enter')
   await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveCount(0)
   const action = app.workspace.outbox.at(-1)?.action
-  expect(action).toEqual({ kind: 'document.repair', documentId: id, description: 'Wrong supplier' })
+  expect(action).toEqual({ kind: 'documents.repair', documentId: id, description: 'Wrong supplier' })
 })
 
 test('comments: add, edit, delete', async ({ page }) => {

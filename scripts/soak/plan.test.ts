@@ -29,9 +29,9 @@ function perfect(plan: Plan): ObservedState {
 
 const refusals = (plan: Plan) =>
   plan.actions
-    .filter((a) => a.kind === 'document.repair' && a.expect === 'fail')
+    .filter((a) => a.kind === 'documents.repair' && a.expect === 'fail')
     .map((a) => ({
-      action: { kind: 'document.repair' as const, documentId: (a as { documentId: number }).documentId },
+      action: { kind: 'documents.repair' as const, documentId: (a as { documentId: number }).documentId },
       error: { code: 'validation', message: 'Document can be repaired only in state ready or not_ready' },
     }))
 
@@ -48,9 +48,9 @@ describe('soak plan and judge', () => {
 
   it('keeps each comment edit after its create and each refused repair after its export', () => {
     for (const a of plan.actions) {
-      if (a.kind === 'comment.update' || a.kind === 'comment.delete') expect(a.createIndex).toBeLessThan(a.index)
-      if (a.kind === 'document.repair' && a.expect === 'fail') {
-        const exported = plan.actions.findIndex((b) => b.kind === 'document.setState' && b.documentId === a.documentId)
+      if (a.kind === 'comments.update' || a.kind === 'comments.delete') expect(a.createIndex).toBeLessThan(a.index)
+      if (a.kind === 'documents.repair' && a.expect === 'fail') {
+        const exported = plan.actions.findIndex((b) => b.kind === 'documents.setState' && b.documentId === a.documentId)
         expect(exported).toBeGreaterThanOrEqual(0)
         expect(exported).toBeLessThan(a.index)
       }
@@ -87,7 +87,7 @@ describe('soak plan and judge', () => {
     const refused = [...plan.expectation.refusedRepairs][0]!
     observed.repairs.push({ document_id: refused })
     const unexpected = {
-      action: { kind: 'document.archive' as const, documentId: [...plan.expectation.archived][0]! },
+      action: { kind: 'documents.archive' as const, documentId: [...plan.expectation.archived][0]! },
       error: { code: 'server', message: 'Internal Server Error' },
     }
     const verdict = judgePlan(plan, observed, [...refusals(plan), unexpected])

@@ -18,15 +18,18 @@ export interface PoolDocument {
   state: string
 }
 
-/** One action of the plan; comment edits name the plan index of their create. */
+/**
+ * One action of the plan; comment edits name the plan index of their create. A state change of
+ * one document and a batch are both the outbox's `documents.setState` (one item or several).
+ */
 export type PlannedAction = { index: number; expect: 'apply' | 'fail' } & (
-  | { kind: 'document.setState'; documentId: number; state: 'ready' | 'exported' }
-  | { kind: 'documents.setStates'; items: { id: number; state: 'ready' | 'exported' }[] }
-  | { kind: 'document.repair'; documentId: number; description: string }
-  | { kind: 'document.archive'; documentId: number }
-  | { kind: 'comment.create'; documentId: number; text: string }
-  | { kind: 'comment.update'; documentId: number; createIndex: number; text: string }
-  | { kind: 'comment.delete'; documentId: number; createIndex: number }
+  | { kind: 'documents.setState'; documentId: number; state: 'ready' | 'exported' }
+  | { kind: 'documents.setStateBatch'; items: { id: number; state: 'ready' | 'exported' }[] }
+  | { kind: 'documents.repair'; documentId: number; description: string }
+  | { kind: 'documents.archive'; documentId: number }
+  | { kind: 'comments.create'; documentId: number; text: string }
+  | { kind: 'comments.update'; documentId: number; createIndex: number; text: string }
+  | { kind: 'comments.delete'; documentId: number; createIndex: number }
 )
 
 /** What the sandbox must hold after the plan ran (only what the plan touched). */
@@ -133,9 +136,9 @@ export function buildPlan(pool: PoolDocument[], count: number, seed: number, tag
 
   for (const doc of chainDocs) {
     streams.push([
-      { kind: 'document.setState', documentId: doc.id, state: 'exported', expect: 'apply' },
+      { kind: 'documents.setState', documentId: doc.id, state: 'exported', expect: 'apply' },
       {
-        kind: 'document.repair',
+        kind: 'documents.repair',
         documentId: doc.id,
         description: `soak ${tag}: repair of an exported document`,
         expect: 'fail',
@@ -145,14 +148,14 @@ export function buildPlan(pool: PoolDocument[], count: number, seed: number, tag
   for (const doc of repairDocs) {
     streams.push([
       {
-        kind: 'document.repair',
+        kind: 'documents.repair',
         documentId: doc.id,
         description: `soak ${tag}: please check the total`,
         expect: 'apply',
       },
     ])
   }
-  for (const doc of archiveDocs) streams.push([{ kind: 'document.archive', documentId: doc.id, expect: 'apply' }])
+  for (const doc of archiveDocs) streams.push([{ kind: 'documents.archive', documentId: doc.id, expect: 'apply' }])
 
   // Batches over one group, in one global order (they overlap, so their order matters).
   const batches: Draft[] = []
@@ -160,7 +163,7 @@ export function buildPlan(pool: PoolDocument[], count: number, seed: number, tag
     const size = 2 + Math.floor(random() * 4)
     const chosen = shuffle(batchDocs, random).slice(0, size)
     batches.push({
-      kind: 'documents.setStates',
+      kind: 'documents.setStateBatch',
       items: chosen.map((d) => ({ id: d.id, state: states() })),
       expect: 'apply',
     })
@@ -172,7 +175,7 @@ export function buildPlan(pool: PoolDocument[], count: number, seed: number, tag
   for (let s = 0; s < nSingles; s++) {
     const doc = pick(singleDocs)
     const list = singles.get(doc.id) ?? []
-    list.push({ kind: 'document.setState', documentId: doc.id, state: states(), expect: 'apply' })
+    list.push({ kind: 'documents.setState', documentId: doc.id, state: states(), expect: 'apply' })
     singles.set(doc.id, list)
   }
   streams.push(...singles.values())
@@ -181,13 +184,13 @@ export function buildPlan(pool: PoolDocument[], count: number, seed: number, tag
   const commentStreams: Draft[][] = []
   for (let c = 0; c < nCreates; c++) {
     const doc = pick(commentDocs)
-    commentStreams.push([{ kind: 'comment.create', documentId: doc.id, text: `placeholder ${c}`, expect: 'apply' }])
+    commentStreams.push([{ kind: 'comments.create', documentId: doc.id, text: `placeholder ${c}`, expect: 'apply' }])
   }
   for (let u = 0; u < nUpdates; u++) {
     const stream = pick(commentStreams)
-    const create = stream[0] as Extract<Draft, { kind: 'comment.create' }>
+    const create = stream[0] as Extract<Draft, { kind: 'comments.create' }>
     stream.push({
-      kind: 'comment.update',
+      kind: 'comments.update',
       documentId: create.documentId,
       createIndex: -1,
       text: `edit ${u}`,
@@ -196,8 +199,8 @@ export function buildPlan(pool: PoolDocument[], count: number, seed: number, tag
   }
   const deletable = shuffle(commentStreams, random).slice(0, nDeletes)
   for (const stream of deletable) {
-    const create = stream[0] as Extract<Draft, { kind: 'comment.create' }>
-    stream.push({ kind: 'comment.delete', documentId: create.documentId, createIndex: -1, expect: 'apply' })
+    const create = stream[0] as Extract<Draft, { kind: 'comments.create' }>
+    stream.push({ kind: 'comments.delete', documentId: create.documentId, createIndex: -1, expect: 'apply' })
   }
   streams.push(...commentStreams)
 
@@ -211,13 +214,13 @@ export function buildPlan(pool: PoolDocument[], count: number, seed: number, tag
     const draft = stream.items[stream.next++]!
     const index = actions.length
     let action: PlannedAction
-    if (draft.kind === 'comment.create') {
+    if (draft.kind === 'comments.create') {
       createIndexOfStream.set(stream.items, index)
       action = { ...draft, index, text: `${commentMarker(tag, index)} Supplier total checked against the PDF.` }
-    } else if (draft.kind === 'comment.update') {
+    } else if (draft.kind === 'comments.update') {
       const createIndex = createIndexOfStream.get(stream.items)!
       action = { ...draft, index, createIndex, text: `${commentMarker(tag, createIndex)} Edited (${draft.text}).` }
-    } else if (draft.kind === 'comment.delete') {
+    } else if (draft.kind === 'comments.delete') {
       action = { ...draft, index, createIndex: createIndexOfStream.get(stream.items)! }
     } else {
       action = { ...draft, index }
@@ -241,17 +244,17 @@ export function expectationOf(actions: PlannedAction[]): Expectation {
   }
   for (const a of actions) {
     switch (a.kind) {
-      case 'document.setState':
+      case 'documents.setState':
         e.states.set(a.documentId, a.state)
         e.lastActionOn.set(`state:${a.documentId}`, a.index)
         break
-      case 'documents.setStates':
+      case 'documents.setStateBatch':
         for (const item of a.items) {
           e.states.set(item.id, item.state)
           e.lastActionOn.set(`state:${item.id}`, a.index)
         }
         break
-      case 'document.repair':
+      case 'documents.repair':
         if (a.expect === 'fail') e.refusedRepairs.add(a.documentId)
         else {
           e.repaired.add(a.documentId)
@@ -261,19 +264,19 @@ export function expectationOf(actions: PlannedAction[]): Expectation {
         }
         e.lastActionOn.set(`repair:${a.documentId}`, a.index)
         break
-      case 'document.archive':
+      case 'documents.archive':
         e.archived.add(a.documentId)
         e.lastActionOn.set(`archive:${a.documentId}`, a.index)
         break
-      case 'comment.create':
+      case 'comments.create':
         e.comments.set(a.index, { documentId: a.documentId, text: a.text, deleted: false })
         e.lastActionOn.set(`comment:${a.index}`, a.index)
         break
-      case 'comment.update':
+      case 'comments.update':
         e.comments.get(a.createIndex)!.text = a.text
         e.lastActionOn.set(`comment:${a.createIndex}`, a.index)
         break
-      case 'comment.delete':
+      case 'comments.delete':
         e.comments.get(a.createIndex)!.deleted = true
         e.lastActionOn.set(`comment:${a.createIndex}`, a.index)
         break
@@ -285,25 +288,25 @@ export function expectationOf(actions: PlannedAction[]): Expectation {
 /** The outbox action for a planned one; `entryIdOf` gives the outbox entry id of a create. */
 export function toOutboxAction(action: PlannedAction, entryIdOf: (createIndex: number) => string): OutboxAction {
   switch (action.kind) {
-    case 'document.setState':
-      return { kind: 'document.setState', documentId: action.documentId, state: action.state }
-    case 'documents.setStates':
-      return { kind: 'documents.setStates', items: action.items }
-    case 'document.repair':
-      return { kind: 'document.repair', documentId: action.documentId, description: action.description }
-    case 'document.archive':
-      return { kind: 'document.archive', documentId: action.documentId }
-    case 'comment.create':
-      return { kind: 'comment.create', documentId: action.documentId, text: action.text }
-    case 'comment.update':
+    case 'documents.setState':
+      return { kind: 'documents.setState', items: [{ id: action.documentId, state: action.state }] }
+    case 'documents.setStateBatch':
+      return { kind: 'documents.setState', items: action.items }
+    case 'documents.repair':
+      return { kind: 'documents.repair', documentId: action.documentId, description: action.description }
+    case 'documents.archive':
+      return { kind: 'documents.archive', documentId: action.documentId }
+    case 'comments.create':
+      return { kind: 'comments.create', documentId: action.documentId, text: action.text }
+    case 'comments.update':
       return {
-        kind: 'comment.update',
+        kind: 'comments.update',
         documentId: action.documentId,
         uuid: `local-${entryIdOf(action.createIndex)}`,
         text: action.text,
       }
-    case 'comment.delete':
-      return { kind: 'comment.delete', documentId: action.documentId, uuid: `local-${entryIdOf(action.createIndex)}` }
+    case 'comments.delete':
+      return { kind: 'comments.delete', documentId: action.documentId, uuid: `local-${entryIdOf(action.createIndex)}` }
   }
 }
 
@@ -331,12 +334,12 @@ export interface Verdict {
 }
 
 function failedKey(action: OutboxAction): string | null {
-  if (action.kind === 'document.repair') return `repair:${action.documentId}`
-  if (action.kind === 'document.setState') return `state:${action.documentId}`
-  if (action.kind === 'document.archive') return `archive:${action.documentId}`
-  if (action.kind === 'comment.create') return `create:${action.text}`
-  if (action.kind === 'comment.update' || action.kind === 'comment.delete') return `comment-edit:${action.uuid}`
-  if (action.kind === 'documents.setStates') return `batch:${action.items.map((i) => `${i.id}=${i.state}`).join(',')}`
+  if (action.kind === 'documents.repair') return `repair:${action.documentId}`
+  if (action.kind === 'documents.setState' && action.items.length === 1) return `state:${action.items[0]!.id}`
+  if (action.kind === 'documents.archive') return `archive:${action.documentId}`
+  if (action.kind === 'comments.create') return `create:${action.text}`
+  if (action.kind === 'comments.update' || action.kind === 'comments.delete') return `comment-edit:${action.uuid}`
+  if (action.kind === 'documents.setState') return `batch:${action.items.map((i) => `${i.id}=${i.state}`).join(',')}`
   return null
 }
 
@@ -417,7 +420,7 @@ export function judgePlan(plan: Plan, observed: ObservedState, failed: FailedEnt
   }
   let failedAsExpected = 0
   for (const action of plan.actions) {
-    if (action.kind === 'document.repair' && action.expect === 'fail') {
+    if (action.kind === 'documents.repair' && action.expect === 'fail') {
       const entry = failedKeys.get(`repair:${action.documentId}`)
       const appliedAnyway = (repairs.get(action.documentId) ?? 0) > 0
       failedKeys.delete(`repair:${action.documentId}`)

@@ -96,7 +96,7 @@ async function queueComments(
   const texts: string[] = []
   for (const doc of docs) {
     const text = `${tag} ${doc.id}`
-    await workspace.enqueue({ kind: 'comment.create', documentId: doc.id, text })
+    await workspace.enqueue({ kind: 'comments.create', documentId: doc.id, text })
     texts.push(text)
   }
   return texts

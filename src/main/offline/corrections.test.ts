@@ -97,7 +97,7 @@ describe('corrections in the local store', () => {
     const { ws, id } = await syncedWithTotal()
     await ws.correct({ documentId: id, ...total('592.87') })
     await ws.enqueue({
-      kind: 'document.repair',
+      kind: 'documents.repair',
       documentId: id,
       description: 'Total: extracted 529.87, the invoice says 592.87',
     })

@@ -99,25 +99,22 @@ export function documentView(
     doc.local.pendingActions++
     const action = entry.action
     switch (action.kind) {
-      case 'document.setState':
-        doc.state = action.state
-        break
-      case 'documents.setStates': {
+      case 'documents.setState': {
         for (const item of action.items) if (item.id === id) doc.state = item.state
         break
       }
-      case 'document.repair':
+      case 'documents.repair':
         doc.state = 'repairing'
         break
-      case 'document.archive':
+      case 'documents.archive':
         doc.local.archived = true
         break
-      case 'document.delete':
+      case 'documents.delete':
         return null
-      case 'comment.create':
+      case 'comments.create':
         doc.comments_count = (doc.comments_count ?? 0) + 1
         break
-      case 'comment.delete':
+      case 'comments.delete':
         doc.comments_count = Math.max(0, (doc.comments_count ?? 0) - 1)
         break
       default:
@@ -150,7 +147,7 @@ export function commentsView(
   for (const entry of entries) {
     if (!isLive(entry)) continue
     const action = entry.action
-    if (action.kind === 'comment.create' && action.documentId === documentId) {
+    if (action.kind === 'comments.create' && action.documentId === documentId) {
       const uuid = localCommentUuid(entry.id)
       if (find(uuid) >= 0) continue
       list.push({
@@ -163,10 +160,10 @@ export function commentsView(
         last_modified_at: entry.createdAt,
         local: { pending: true },
       })
-    } else if (action.kind === 'comment.update' && action.documentId === documentId) {
+    } else if (action.kind === 'comments.update' && action.documentId === documentId) {
       const index = find(action.uuid)
       if (index >= 0) list[index] = { ...list[index]!, text: action.text, local: { pending: true } }
-    } else if (action.kind === 'comment.delete' && action.documentId === documentId) {
+    } else if (action.kind === 'comments.delete' && action.documentId === documentId) {
       const index = find(action.uuid)
       if (index >= 0) list.splice(index, 1)
     }
@@ -184,7 +181,7 @@ export function agendasView(
   for (const entry of entries) {
     if (!isLive(entry)) continue
     const action = entry.action
-    if (action.kind === 'agenda.create' && entry.localAgendaId !== undefined) {
+    if (action.kind === 'agendas.create' && entry.localAgendaId !== undefined) {
       const real = agendaMap.get(entry.localAgendaId)
       if (real !== undefined && list.some((a) => a.id === real)) continue
       const { address, ...rest } = action.agenda
@@ -194,7 +191,7 @@ export function agendasView(
         name: action.agenda.name,
         address: address ? { ...address } : null,
       } as CachedAgenda)
-    } else if (action.kind === 'agenda.update') {
+    } else if (action.kind === 'agendas.update') {
       const target = agendaMap.get(action.agendaId) ?? action.agendaId
       const index = list.findIndex((a) => a.id === target || a.id === action.agendaId)
       if (index >= 0) {

@@ -10,7 +10,7 @@ describe('sync engine', () => {
     h.service.offline = true
     ws.start()
     const [id] = h.agendaOneIds()
-    await ws.enqueue({ kind: 'document.setState', documentId: id!, state: 'ready' })
+    await ws.enqueue({ kind: 'documents.setState', items: [{ id: id!, state: 'ready' }] })
     await ws.syncNow()
     expect(ws.status().online).toBe(false)
     h.service.offline = false
@@ -26,7 +26,7 @@ describe('sync engine', () => {
       ws.start()
       const [id] = h.agendaOneIds()
       // Held back by the undo window: the push asks to be woken when it ends.
-      await ws.enqueue({ kind: 'document.archive', documentId: id! })
+      await ws.enqueue({ kind: 'documents.archive', documentId: id! })
       await ws.syncNow()
       expect(vi.getTimerCount()).toBe(3)
       await ws.close()

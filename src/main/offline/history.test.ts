@@ -17,16 +17,16 @@ describe("a document's history in the account's store", () => {
     await ws.syncNow()
     h.service.offline = true
     const [a, b] = h.agendaOneIds()
-    const ready = await ws.enqueue({ kind: 'document.setState', documentId: a!, state: 'ready' })
+    const ready = await ws.enqueue({ kind: 'documents.setState', items: [{ id: a!, state: 'ready' }] })
     const bulk = await ws.enqueue({
-      kind: 'documents.setStates',
+      kind: 'documents.setState',
       items: [
         { id: a!, state: 'exported' },
         { id: b!, state: 'exported' },
       ],
     })
-    await ws.enqueue({ kind: 'document.repair', documentId: b!, description: 'VAT read wrong' })
-    const deleted = await ws.enqueue({ kind: 'document.delete', documentId: b! })
+    await ws.enqueue({ kind: 'documents.repair', documentId: b!, description: 'VAT read wrong' })
+    const deleted = await ws.enqueue({ kind: 'documents.delete', documentId: b! })
 
     expect(await ws.historyOf(a!)).toMatchObject([
       { kind: 'ready', by: 'Jana Nováková', userId: 7, at: ready.createdAt, entryId: ready.id, status: 'pending' },
@@ -47,13 +47,13 @@ describe("a document's history in the account's store", () => {
     ;(h.level as unknown as { batch: unknown }).batch = async () => {
       throw new Error('disk full')
     }
-    await expect(ws.enqueue({ kind: 'document.archive', documentId: id! })).rejects.toThrow('disk full')
+    await expect(ws.enqueue({ kind: 'documents.archive', documentId: id! })).rejects.toThrow('disk full')
     ;(h.level as unknown as { batch: unknown }).batch = original
     expect(await ws.listOutbox()).toEqual([])
     expect(await ws.historyOf(id!)).toEqual([])
 
     // And the other way round: the event's write is part of the same batch as the entry's.
-    await ws.enqueue({ kind: 'document.archive', documentId: id! })
+    await ws.enqueue({ kind: 'documents.archive', documentId: id! })
     expect(await ws.listOutbox()).toHaveLength(1)
     expect(await ws.historyOf(id!)).toHaveLength(1)
   })
@@ -62,7 +62,7 @@ describe("a document's history in the account's store", () => {
     const ws = await h.workspace({ undoWindowMs: 60_000 }, named)
     await ws.syncNow()
     const [id] = h.agendaOneIds()
-    const entry = await ws.enqueue({ kind: 'comment.create', documentId: id!, text: 'Call the supplier' })
+    const entry = await ws.enqueue({ kind: 'comments.create', documentId: id!, text: 'Call the supplier' })
     await ws.undo(entry.id)
     expect(await ws.historyOf(id!)).toMatchObject([
       { kind: 'commentCreate', text: 'Call the supplier', status: 'undone', outcome: 'undone' },
@@ -74,8 +74,8 @@ describe("a document's history in the account's store", () => {
     h.service.touch(refused!, { state: 'exported' })
     const ws = await h.workspace({}, named)
     await ws.syncNow()
-    await ws.enqueue({ kind: 'document.setState', documentId: sent!, state: 'ready' })
-    const repair = await ws.enqueue({ kind: 'document.repair', documentId: refused! })
+    await ws.enqueue({ kind: 'documents.setState', items: [{ id: sent!, state: 'ready' }] })
+    const repair = await ws.enqueue({ kind: 'documents.repair', documentId: refused! })
     await ws.syncNow()
 
     expect(await ws.historyOf(sent!)).toMatchObject([{ kind: 'ready', status: 'sent', outcome: 'sent' }])
@@ -91,7 +91,7 @@ describe("a document's history in the account's store", () => {
     const ws = await h.workspace({}, named)
     await ws.syncNow()
     const [id] = h.agendaOneIds()
-    await ws.enqueue({ kind: 'document.repair', documentId: id! })
+    await ws.enqueue({ kind: 'documents.repair', documentId: id! })
     await ws.syncNow()
     h.service.touch(id!, { state: 'ready' })
     await ws.pollRepairs()
@@ -129,7 +129,7 @@ describe("a document's history in the account's store", () => {
       by: 'Jana Nováková',
     })
     h.service.tick()
-    await ws.enqueue({ kind: 'document.setState', documentId: id!, state: 'ready' })
+    await ws.enqueue({ kind: 'documents.setState', items: [{ id: id!, state: 'ready' }] })
     h.service.tick()
     await ws.withdrawCorrection(id!, 'summary.total', 'Jana Nováková')
     expect(await ws.historyOf(id!)).toMatchObject([
@@ -155,8 +155,8 @@ describe("a document's history in the account's store", () => {
         },
       )
       await second.syncNow()
-      await first.enqueue({ kind: 'document.setState', documentId: id!, state: 'ready' })
-      await second.enqueue({ kind: 'document.archive', documentId: id! })
+      await first.enqueue({ kind: 'documents.setState', items: [{ id: id!, state: 'ready' }] })
+      await second.enqueue({ kind: 'documents.archive', documentId: id! })
       expect((await first.historyOf(id!)).map((e) => [e.kind, e.by])).toEqual([['ready', 'Jana Nováková']])
       expect((await second.historyOf(id!)).map((e) => [e.kind, e.by])).toEqual([['archive', 'Petr Svoboda']])
     } finally {
@@ -169,7 +169,7 @@ describe("a document's history in the account's store", () => {
     await ws.syncNow()
     h.service.offline = true
     const [id] = h.agendaOneIds()
-    const queued = await ws.enqueue({ kind: 'document.setState', documentId: id!, state: 'exported' })
+    const queued = await ws.enqueue({ kind: 'documents.setState', items: [{ id: id!, state: 'exported' }] })
     const legacy: LegacyHistoryEvent[] = [
       { documentId: id!, kind: 'ready', at: '2026-01-01T10:00:00.000Z', by: 'Jana', entryIds: ['gone-1'] },
       { documentId: id!, kind: 'archive', at: '2026-01-01T11:00:00.000Z', entryIds: ['gone-2'], undone: true },

@@ -29,24 +29,22 @@ export interface Actor {
   name?: string
 }
 
-/** The history kind of an action on a document (for `documents.setStates`, the state of `documentId`'s item). */
+/** The history kind of an action on a document (for `documents.setState`, the state of `documentId`'s item). */
 export function historyKindOf(action: OutboxAction, documentId?: number): HistoryEvent['kind'] | null {
   switch (action.kind) {
-    case 'document.setState':
-      return action.state
-    case 'documents.setStates':
+    case 'documents.setState':
       return (action.items.find((item) => item.id === documentId) ?? action.items[0])?.state ?? null
-    case 'document.repair':
+    case 'documents.repair':
       return 'repair'
-    case 'document.archive':
+    case 'documents.archive':
       return 'archive'
-    case 'document.delete':
+    case 'documents.delete':
       return 'delete'
-    case 'comment.create':
+    case 'comments.create':
       return 'commentCreate'
-    case 'comment.update':
+    case 'comments.update':
       return 'commentUpdate'
-    case 'comment.delete':
+    case 'comments.delete':
       return 'commentDelete'
     default:
       return null

@@ -128,25 +128,25 @@ describe('offline workspace against the sandbox with faults', () => {
       userId: 1,
       options: { undoWindowMs: 0, longUndoWindowMs: 0 },
     })
-    const created = await offlineWs.enqueue({ kind: 'comment.create', documentId: d1!, text: 'int: check VAT' })
+    const created = await offlineWs.enqueue({ kind: 'comments.create', documentId: d1!, text: 'int: check VAT' })
     await offlineWs.enqueue({
-      kind: 'comment.update',
+      kind: 'comments.update',
       documentId: d1!,
       uuid: `local-${created.id}`,
       text: 'int: check VAT rate',
     })
-    const doomed = await offlineWs.enqueue({ kind: 'comment.create', documentId: d2!, text: 'int: to delete' })
-    await offlineWs.enqueue({ kind: 'comment.delete', documentId: d2!, uuid: `local-${doomed.id}` })
-    await offlineWs.enqueue({ kind: 'document.setState', documentId: d3!, state: 'ready' })
-    await offlineWs.enqueue({ kind: 'document.setState', documentId: d3!, state: 'exported' })
+    const doomed = await offlineWs.enqueue({ kind: 'comments.create', documentId: d2!, text: 'int: to delete' })
+    await offlineWs.enqueue({ kind: 'comments.delete', documentId: d2!, uuid: `local-${doomed.id}` })
+    await offlineWs.enqueue({ kind: 'documents.setState', items: [{ id: d3!, state: 'ready' }] })
+    await offlineWs.enqueue({ kind: 'documents.setState', items: [{ id: d3!, state: 'exported' }] })
     await offlineWs.enqueue({
-      kind: 'documents.setStates',
+      kind: 'documents.setState',
       items: [
         { id: d4!, state: 'exported' },
         { id: d5!, state: 'ready' },
       ],
     })
-    await offlineWs.enqueue({ kind: 'document.archive', documentId: d6! })
+    await offlineWs.enqueue({ kind: 'documents.archive', documentId: d6! })
     expect(offlineWs.status().pending).toBe(8)
     await offlineWs.close()
 
@@ -181,9 +181,9 @@ describe('offline workspace against the sandbox with faults', () => {
       const [exported, fresh] = (await ws.listDocuments(2))
         .filter((d) => d.state === 'not_ready' || d.state === 'ready')
         .map((d) => d.id)
-      await ws.enqueue({ kind: 'document.setState', documentId: exported!, state: 'exported' })
-      const refused = await ws.enqueue({ kind: 'document.repair', documentId: exported!, description: 'too late' })
-      await ws.enqueue({ kind: 'document.repair', documentId: fresh!, description: 'supplier VAT id is wrong' })
+      await ws.enqueue({ kind: 'documents.setState', items: [{ id: exported!, state: 'exported' }] })
+      const refused = await ws.enqueue({ kind: 'documents.repair', documentId: exported!, description: 'too late' })
+      await ws.enqueue({ kind: 'documents.repair', documentId: fresh!, description: 'supplier VAT id is wrong' })
       await syncUntilSettled(ws)
       const [failed] = await ws.listOutbox()
       expect(failed).toMatchObject({ id: refused.id, status: 'failed', error: { code: 'validation' } })

@@ -12,6 +12,7 @@ import type { OutboxEntry } from '../../shared/outbox/entry'
 import { isLive } from './effects'
 import { actionEvents, newEventOps, outcomeOps, type Actor } from './history'
 import { OfflineError } from './errors'
+import { migrateOutboxAction } from './outboxMigration'
 import type { Clock } from './options'
 import type { BatchOp, Mutex, Store } from './store'
 import { undoWindowOf, type UndoWindows } from '../../shared/outbox/undoWindow'
@@ -65,7 +66,8 @@ export class Outbox {
    * Errors: `invalid_action` (schema), `not_found` (a local reference to nothing).
    */
   async enqueue(input: unknown, uploadFiles?: readonly UploadInput[]): Promise<OutboxEntry> {
-    const parsed = outboxActionSchema.safeParse(input)
+    // An action in the old names (a caller not yet renamed, e.g. a script) is read as today's.
+    const parsed = outboxActionSchema.safeParse(migrateOutboxAction(input))
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       throw new OfflineError(
@@ -74,7 +76,7 @@ export class Outbox {
       )
     }
     const id = randomUUID()
-    if (parsed.data.kind === 'documents.upload') {
+    if (parsed.data.kind === 'upload.files') {
       if (!uploadFiles || uploadFiles.length !== parsed.data.files.length) {
         throw new OfflineError('invalid_action', 'An upload needs the bytes of each file (use enqueueUpload).')
       }
@@ -106,11 +108,13 @@ export class Outbox {
         }
         const hold = undoWindowOf(action.kind, this.undoWindows)
         if (hold > 0) entry.nextAttemptAt = new Date(now.getTime() + hold).toISOString()
-        if ('documentId' in action) {
-          const stored = await this.store.getDocument(action.documentId)
+        // The version an action on one document was made on (a state change of one item too).
+        const onDocuments = documentIdsOf(action)
+        if (onDocuments.length === 1) {
+          const stored = await this.store.getDocument(onDocuments[0]!)
           entry.baseLastModifiedAt = stored?.doc.last_modified_at ?? null
         }
-        if (action.kind === 'agenda.create') {
+        if (action.kind === 'agendas.create') {
           const local = (await this.store.lastLocalAgendaId()) - 1
           ops.push(this.store.putLastLocalAgendaIdOp(local))
           entry.localAgendaId = local
@@ -125,7 +129,7 @@ export class Outbox {
         return entry
       })
     } catch (error) {
-      if (parsed.data.kind === 'documents.upload') await rm(this.uploadDir(id), { recursive: true, force: true })
+      if (parsed.data.kind === 'upload.files') await rm(this.uploadDir(id), { recursive: true, force: true })
       throw error
     }
   }
@@ -147,24 +151,24 @@ export class Outbox {
 
   /** Rewrites references to things already created and returns the entries this one waits for. */
   private async resolveReferences(action: OutboxAction, loadEntries: () => Promise<OutboxEntry[]>): Promise<string[]> {
-    if ((action.kind === 'comment.update' || action.kind === 'comment.delete') && isLocalCommentUuid(action.uuid)) {
+    if ((action.kind === 'comments.update' || action.kind === 'comments.delete') && isLocalCommentUuid(action.uuid)) {
       const createId = action.uuid.slice(LOCAL_COMMENT_PREFIX.length)
       const real = await this.store.realCommentUuid(action.uuid)
       if (real) {
         action.uuid = real
         return []
       }
-      if ((await loadEntries()).some((e) => e.id === createId && e.action.kind === 'comment.create')) return [createId]
+      if ((await loadEntries()).some((e) => e.id === createId && e.action.kind === 'comments.create')) return [createId]
       throw new OfflineError('not_found', 'That comment no longer exists on this device.')
     }
-    if ((action.kind === 'agenda.update' || action.kind === 'documents.upload') && action.agendaId < 0) {
+    if ((action.kind === 'agendas.update' || action.kind === 'upload.files') && action.agendaId < 0) {
       const real = await this.store.realAgendaId(action.agendaId)
       if (real !== undefined) {
         action.agendaId = real
         return []
       }
       const create = (await loadEntries()).find(
-        (e) => e.action.kind === 'agenda.create' && e.localAgendaId === action.agendaId,
+        (e) => e.action.kind === 'agendas.create' && e.localAgendaId === action.agendaId,
       )
       if (create) return [create.id]
       throw new OfflineError('not_found', `Agenda ${action.agendaId} no longer exists on this device.`)
@@ -257,7 +261,7 @@ export class Outbox {
   /** Deletes the stored bytes of removed upload entries. */
   async cleanUploads(entries: readonly OutboxEntry[]): Promise<void> {
     for (const entry of entries) {
-      if (entry.action.kind === 'documents.upload') await rm(this.uploadDir(entry.id), { recursive: true, force: true })
+      if (entry.action.kind === 'upload.files') await rm(this.uploadDir(entry.id), { recursive: true, force: true })
     }
   }
 
@@ -280,7 +284,7 @@ export function changesOf(entries: readonly OutboxEntry[]): Changes {
   for (const entry of entries) {
     const action = entry.action
     if ('documentId' in action) documentIds.add(action.documentId)
-    if (action.kind === 'documents.setStates') for (const item of action.items) documentIds.add(item.id)
+    if (action.kind === 'documents.setState') for (const item of action.items) documentIds.add(item.id)
     if ('agendaId' in action) agendaIds.add(action.agendaId)
     if (entry.localAgendaId !== undefined) agendaIds.add(entry.localAgendaId)
   }

@@ -39,7 +39,7 @@ describe('retention', () => {
     const ws = await h.workspace({ retentionDays: 10, fullPullIntervalMs: 1_000 })
     await ws.syncNow()
     const [a] = h.agendaOneIds()
-    await ws.enqueue({ kind: 'document.archive', documentId: a! })
+    await ws.enqueue({ kind: 'documents.archive', documentId: a! })
     await ws.syncNow()
     expect(h.service.count('archiveDocument')).toBe(1)
     const archived = async () => {

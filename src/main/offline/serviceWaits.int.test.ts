@@ -98,7 +98,7 @@ describe('a Retry-After of days', () => {
     const [doc] = await ws.listDocuments(1)
     sandbox.setFaults({ rate429: 1, retryAfterSec: 999_999 })
     const before = Date.now()
-    await ws.enqueue({ kind: 'comment.create', documentId: doc!.id, text: 'try now' })
+    await ws.enqueue({ kind: 'comments.create', documentId: doc!.id, text: 'try now' })
     // A new action waits a few seconds (its undo window) before it is sent, and meets the 429 then.
     const held = async () => {
       for (let i = 0; i < 400 && ws.status().waitUntil === null; i++) await new Promise((r) => setTimeout(r, 20))

@@ -18,8 +18,8 @@ describe('signed out', () => {
     const [first, second] = h.agendaOneIds()
     h.service.offline = true
     ws.start()
-    await ws.enqueue({ kind: 'comment.create', documentId: first!, text: 'one' })
-    await ws.enqueue({ kind: 'document.setState', documentId: second!, state: 'ready' })
+    await ws.enqueue({ kind: 'comments.create', documentId: first!, text: 'one' })
+    await ws.enqueue({ kind: 'documents.setState', items: [{ id: second!, state: 'ready' }] })
     await until(() => ws.status().connection === 'offline')
     // The service is back, but the token is gone: every request is refused until a sign-in.
     h.service.offline = false

@@ -50,7 +50,7 @@ describe('a full disk', () => {
       disk.full = true // the service applied it; the disk fills before the answer is written
       return answer
     }
-    const entry = await ws.enqueue({ kind: 'comment.create', documentId: id!, text: 'checked' })
+    const entry = await ws.enqueue({ kind: 'comments.create', documentId: id!, text: 'checked' })
     await until(() => ws.status().connection === 'storage_failing')
     const message = `Docket can't write to its cache folder (disk full): ${h.dir}`
     expect(ws.status()).toMatchObject({
@@ -59,7 +59,9 @@ describe('a full disk', () => {
     })
     // The entry waits in flight (its lane with it); nothing claims it was sent or lost.
     expect((await ws.listOutbox()).map((e) => [e.id, e.status])).toEqual([[entry.id, 'in_flight']])
-    await expect(ws.enqueue({ kind: 'document.setState', documentId: id!, state: 'ready' })).rejects.toMatchObject({
+    await expect(
+      ws.enqueue({ kind: 'documents.setState', items: [{ id: id!, state: 'ready' }] }),
+    ).rejects.toMatchObject({
       code: 'storage',
       message,
     })

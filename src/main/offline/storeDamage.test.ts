@@ -50,15 +50,15 @@ async function queueActions(): Promise<number[]> {
   await first.syncNow()
   const ids = [...service.documents.keys()].sort((a, b) => b - a)
   service.offline = true
-  await first.enqueue({ kind: 'comment.create', documentId: ids[0]!, text: 'Queued before' })
-  await first.enqueue({ kind: 'agenda.create', agenda: { name: 'Queued agenda', home_currency: 'EUR' } })
+  await first.enqueue({ kind: 'comments.create', documentId: ids[0]!, text: 'Queued before' })
+  await first.enqueue({ kind: 'agendas.create', agenda: { name: 'Queued agenda', home_currency: 'EUR' } })
   await close(first)
   const level = new ClassicLevel(join(dir, 'store'))
   await level.compactRange('!', '~')
   await level.close()
   const second = await workspace()
-  await second.enqueue({ kind: 'comment.create', documentId: ids[1]!, text: 'Queued after' })
-  await second.enqueue({ kind: 'document.setState', documentId: ids[2]!, state: 'exported' })
+  await second.enqueue({ kind: 'comments.create', documentId: ids[1]!, text: 'Queued after' })
+  await second.enqueue({ kind: 'documents.setState', items: [{ id: ids[2]!, state: 'exported' }] })
   await close(second)
   return ids
 }

@@ -23,7 +23,7 @@ describe('workspace', () => {
     const ws = await h.workspace()
     await ws.syncNow()
     const [archived] = h.agendaOneIds()
-    await ws.enqueue({ kind: 'document.archive', documentId: archived! })
+    await ws.enqueue({ kind: 'documents.archive', documentId: archived! })
     const visited: number[] = []
     const reads: number[] = []
     const getMany = h.level.getMany.bind(h.level)
@@ -43,8 +43,8 @@ describe('workspace', () => {
     await first.syncNow()
     const [a, b] = h.agendaOneIds()
     h.service.offline = true
-    const comment = await first.enqueue({ kind: 'comment.create', documentId: a!, text: 'Crash me' })
-    await first.enqueue({ kind: 'document.setState', documentId: b!, state: 'exported' })
+    const comment = await first.enqueue({ kind: 'comments.create', documentId: a!, text: 'Crash me' })
+    await first.enqueue({ kind: 'documents.setState', items: [{ id: b!, state: 'exported' }] })
     await first.close()
     h.open.splice(0)
     // The process died right after the service applied the create: it is in flight in the store.
@@ -75,7 +75,7 @@ describe('workspace', () => {
     await first.syncNow()
     const [id] = h.agendaOneIds()
     h.service.offline = true
-    const entry = await first.enqueue({ kind: 'document.repair', documentId: id! })
+    const entry = await first.enqueue({ kind: 'documents.repair', documentId: id! })
     await first.close()
     h.open.splice(0)
     // The process died after sending: the service put it in repair, and the review ended.

@@ -34,6 +34,7 @@ import { DEFAULT_ENGINE_OPTIONS, type Clock, type EngineOptions } from './option
 import { changesOf, Outbox, type UploadInput } from './outbox'
 import { DOCUMENT_READ_CHUNK, Mutex, Store, type Level } from './store'
 import { OutboxJournal } from './store/journal'
+import { migrateOutboxEntries } from './outboxMigration'
 import { replayOutbox } from './store/journalReplay'
 import { openStoreRecovering, type LevelFactory, type StoreRecovery } from './store/openStore'
 import {
@@ -125,10 +126,10 @@ export interface OfflineWorkspace {
   /**
    * Writes an action to the outbox with its optimistic effect (one atomic batch) and pushes
    * soon. Errors: `invalid_action`, `not_found` (a local reference to nothing), `closed`.
-   * For `documents.upload` use {@link enqueueUpload} (the bytes must be stored too).
+   * For `upload.files` use {@link enqueueUpload} (the bytes must be stored too).
    */
   enqueue(action: OutboxAction): Promise<OutboxEntry>
-  /** Stores the files beside the store, then enqueues a `documents.upload` action. */
+  /** Stores the files beside the store, then enqueues an `upload.files` action. */
   enqueueUpload(input: { agendaId: number; type: string; files: UploadInput[] }): Promise<OutboxEntry>
   /** Removes an entry not yet sent and reverts its effect. Errors: `too_late`, `not_found`. */
   undo(entryId: string): Promise<void>
@@ -299,14 +300,17 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
   else ({ level, recovery: storeRecovery } = await openStoreRecovering(join(dir, 'store'), log, options.levelFactory))
   const { journal, load } = await OutboxJournal.open(join(dir, OUTBOX_JOURNAL_FILE), durable)
   const store = new Store(level, durable, new StorageGuard(dir), journal)
+  // Entries queued by an earlier version under the old action names are read in today's
+  // names (outboxMigration.ts) and written back that way below.
+  const storedOutbox = migrateOutboxEntries(await store.outboxEntries())
   const replay = replayOutbox({
-    store: await store.outboxEntries(),
+    store: storedOutbox.entries,
     storeMeta: await store.journaledMeta(),
-    journal: [...journal.entries.values()],
+    journal: migrateOutboxEntries([...journal.entries.values()]).entries,
     journalMeta: journal.meta,
     load,
   })
-  if (replay.changed) await store.replaceOutbox(replay.entries, replay.meta)
+  if (replay.changed || storedOutbox.migrated > 0) await store.replaceOutbox(replay.entries, replay.meta)
   // A store that lost queued actions (or was repaired) may have lost pulled documents too while
   // keeping the cursor: the next pull is a full one.
   if (storeRecovery || replay.restored > 0 || replay.dropped > 0) await store.batch([store.deleteCursorOp()])
@@ -500,7 +504,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       engine.noteActivity(input.agendaId)
       const entry = await outbox.enqueue(
         {
-          kind: 'documents.upload',
+          kind: 'upload.files',
           agendaId: input.agendaId,
           type: input.type,
           files: input.files.map((f) => ({

@@ -7,7 +7,7 @@ import type { CheckResult } from './result'
  * per 1 EUR. Docket ships the European Central Bank's euro foreign exchange reference rates
  * (`data/ecbReferenceRates.json`, the ECB's `eurofxref-hist` series, 2010 onwards, for the
  * currencies listed in it). The ECB publishes a new day each working day: main fetches the
- * days after the shipped table's end during sync (src/main/referenceRates, a preference the
+ * days after the shipped table's end during sync (src/main/ecbRates, a preference the
  * user can turn off) and hands the longer table to the checks (`CheckContext.rates`).
  */
 export interface ReferenceRateTable {

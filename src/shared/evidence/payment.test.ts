@@ -11,6 +11,7 @@ describe('payment QR codes', () => {
       amount: 480.5,
       currency: 'CZK',
       variable_symbol: '2024001',
+      due_date: null,
     })
   })
 
@@ -33,7 +34,13 @@ describe('payment QR codes', () => {
       amount: 529.87,
       currency: 'EUR',
       variable_symbol: null,
+      due_date: null,
     })
+  })
+
+  it('reads the due date of a QR Platba code (DT:YYYYMMDD) as an ISO date', () => {
+    expect(parsePaymentCode('SPD*1.0*ACC:CZ6508000000192000145399*AM:10*DT:20240315')?.due_date).toBe('2024-03-15')
+    expect(parsePaymentCode('SPD*1.0*ACC:CZ6508000000192000145399*AM:10*DT:20240231')?.due_date).toBeNull()
   })
 
   it('leaves out what does not hold what it should, and takes other codes for no payment', () => {

@@ -1,3 +1,4 @@
+import { isoDateOf, looksLikePayBySquare, parsePayBySquare } from './payBySquare'
 import type { PaymentCode } from './types'
 
 /**
@@ -5,13 +6,17 @@ import type { PaymentCode } from './types'
  * - QR Platba / Short Payment Descriptor (SPAYD, ČSN 97 6522): `SPD*1.0*ACC:<IBAN>[+<BIC>]*AM:480.50*CC:CZK*X-VS:123*...`;
  * - EPC QR (European Payments Council, "GiroCode"): lines `BCD`, version, charset, `SCT`,
  *   BIC, name, IBAN, `EUR123.45`, ...
- * Anything else (a web address, PAY by square's compressed data) is not a payment: null.
- * Fields that do not hold what they should (an amount that is not a number) are null.
+ * - PAY by square (Slovak banks): base32hex of compressed data, decoded in payBySquare.ts.
+ * Anything else (a web address) is not a payment: null. Fields that do not hold what they
+ * should (an amount that is not a number) are null. A code that looks like PAY by square but
+ * does not decode throws PayBySquareError (`damaged`, `no_payment`, ...) so the caller can
+ * report it; nothing else throws.
  */
 export function parsePaymentCode(text: string): Omit<PaymentCode, 'box'> | null {
   const trimmed = text.trim().slice(0, 2000)
   if (/^SPD\*\d+\.\d+\*/u.test(trimmed)) return parseSpayd(trimmed)
   if (/^BCD\r?\n/u.test(trimmed)) return parseEpc(trimmed)
+  if (looksLikePayBySquare(trimmed)) return parsePayBySquare(trimmed)
   return null
 }
 
@@ -41,6 +46,7 @@ function parseSpayd(text: string): Omit<PaymentCode, 'box'> {
     amount: amountOrNull(fields.get('AM')),
     currency: currency && /^[A-Z]{3}$/u.test(currency) ? currency : null,
     variable_symbol: vs && /^\d{1,10}$/u.test(vs) ? vs : null,
+    due_date: isoDateOf(fields.get('DT')),
   }
 }
 
@@ -53,5 +59,6 @@ function parseEpc(text: string): Omit<PaymentCode, 'box'> {
     amount: amount ? Number(amount[2]) : null,
     currency: amount ? amount[1]! : null,
     variable_symbol: null,
+    due_date: null,
   }
 }

@@ -20,7 +20,7 @@ import { evidenceBoxSchema, type DocumentEvidence, type EInvoiceFields, type Evi
  * data, where the invoice's own file backs it.
  *
  * - `matches_einvoice`: the embedded e-invoice (Factur-X/ZUGFeRD CII, ISDOC) holds the same value;
- * - `matches_qr`: the payment QR code holds the same value (IBAN, amount due, variable symbol);
+ * - `matches_qr`: the payment QR code holds the same value (IBAN, amount due, variable symbol, due date);
  * - `on_invoice`: printed on the invoice (text layer or OCR), at `boxes`;
  * - `differs`: the e-invoice or the QR code holds another value: `invoiceValue` (and where that
  *   is printed, when found);
@@ -368,6 +368,7 @@ export function documentProvenance(
     let fromQr: string | null = null
     if (qr && field === 'supplier.iban') fromQr = qr.iban
     if (qr && field === 'header.variable_symbol') fromQr = qr.variable_symbol
+    if (qr && field === 'header.due_date') fromQr = qr.due_date ?? null
     // The QR code asks for the amount due: compared with the extracted amount due only.
     if (qr && field === 'summary.payment_amount' && qr.amount !== null) fromQr = qr.amount.toFixed(2)
     results.push(provenanceOf({ field, kind, value, einvoice: fromEInvoice, qr: fromQr }, index))

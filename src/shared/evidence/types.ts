@@ -93,6 +93,8 @@ export const paymentCodeSchema = z.object({
   amount: money,
   currency: shortText,
   variable_symbol: shortText,
+  /** The due date the code asks for (ISO `YYYY-MM-DD`); evidence stored before it was read has none. */
+  due_date: shortText.default(null),
   /** Where the code is (page and box), when known. */
   box: evidenceBoxSchema.nullable(),
 })

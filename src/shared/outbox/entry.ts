@@ -36,9 +36,9 @@ export const outboxEntrySchema = z.object({
   nextAttemptAt: z.string().optional(),
   /** A request may have reached the service without an answer: check before sending again. */
   uncertain: z.boolean().optional(),
-  /** agenda.create: the negative id the agenda has locally until the service assigns one. */
+  /** agendas.create: the negative id the agenda has locally until the service assigns one. */
   localAgendaId: z.number().int().negative().optional(),
-  /** agenda.create: ids of same-named agendas that existed when the action was written. */
+  /** agendas.create: ids of same-named agendas that existed when the action was written. */
   preexistingIds: z.array(z.number().int()).optional(),
 })
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>

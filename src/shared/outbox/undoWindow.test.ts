@@ -5,21 +5,20 @@ describe('undo window per action kind', () => {
   const windows = { undoWindowMs: 3_000, longUndoWindowMs: 10_000 }
 
   it('holds archive, delete and repair for the long window', () => {
-    for (const kind of ['document.archive', 'document.delete', 'document.repair'] as const) {
+    for (const kind of ['documents.archive', 'documents.delete', 'documents.repair'] as const) {
       expect(undoWindowOf(kind, windows)).toBe(10_000)
     }
   })
 
   it('holds state changes, comments, agendas and uploads for the short window', () => {
     for (const kind of [
-      'document.setState',
-      'documents.setStates',
-      'comment.create',
-      'comment.update',
-      'comment.delete',
-      'agenda.create',
-      'agenda.update',
-      'documents.upload',
+      'documents.setState',
+      'comments.create',
+      'comments.update',
+      'comments.delete',
+      'agendas.create',
+      'agendas.update',
+      'upload.files',
     ] as const) {
       expect(undoWindowOf(kind, windows)).toBe(3_000)
     }

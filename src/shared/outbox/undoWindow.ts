@@ -17,9 +17,9 @@ export const LONG_UNDO_WINDOW_MS = 10_000
  * (a stray `a`) gets time to be seen and undone before anything is sent.
  */
 export const LONG_HOLD_KINDS: ReadonlySet<OutboxActionKind> = new Set([
-  'document.archive',
-  'document.delete',
-  'document.repair',
+  'documents.archive',
+  'documents.delete',
+  'documents.repair',
 ])
 
 /** How long a new outbox entry waits before it is sent (ms), by how weighty its action is. */

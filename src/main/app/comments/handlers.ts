@@ -29,13 +29,13 @@ export function createCommentHandlers(
     'comments.create': async ({ documentId, text }) => {
       const workspace = getWorkspace()
       await requireCachedDocument(workspace, documentId)
-      return enqueueAll(workspace, [{ kind: 'comment.create', documentId, text }])
+      return enqueueAll(workspace, [{ kind: 'comments.create', documentId, text }])
     },
 
     'comments.update': async ({ documentId, uuid, text }) =>
-      enqueueAll(getWorkspace(), [{ kind: 'comment.update', documentId, uuid, text }]),
+      enqueueAll(getWorkspace(), [{ kind: 'comments.update', documentId, uuid, text }]),
 
     'comments.delete': async ({ documentId, uuid }) =>
-      enqueueAll(getWorkspace(), [{ kind: 'comment.delete', documentId, uuid }]),
+      enqueueAll(getWorkspace(), [{ kind: 'comments.delete', documentId, uuid }]),
   }
 }

@@ -82,7 +82,7 @@ describe('desktop notifications from service events', () => {
     const failed = {
       id: 'e1',
       status: 'failed',
-      action: { kind: 'document.setState', documentId: 9, state: 'ready' },
+      action: { kind: 'documents.setState', items: [{ id: 9, state: 'ready' }] },
     } as Partial<OutboxEntry>
     const { bus, notices } = setup({ 9: { id: 9, agenda_id: 1, state: 'not_ready', type: 'PurchaseInvoice' } }, [
       failed,

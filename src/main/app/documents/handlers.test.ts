@@ -162,7 +162,7 @@ describe('documents.query over All agendas', () => {
     await call('documents.setState', { ids: [20, 10], state: 'ready' })
     expect(workspace.outbox.map((entry) => entry.action)).toEqual([
       {
-        kind: 'documents.setStates',
+        kind: 'documents.setState',
         items: [
           { id: 20, state: 'ready' },
           { id: 10, state: 'ready' },
@@ -385,22 +385,22 @@ describe('preview and original', () => {
 })
 
 describe('actions through the outbox', () => {
-  it('marks one document ready with a single document.setState action', async () => {
+  it('marks one document ready with a documents.setState action of one item', async () => {
     const { entryIds } = (await call('documents.setState', { ids: [10], state: 'ready' })) as { entryIds: string[] }
     expect(entryIds).toHaveLength(1)
     expect(workspace.outbox.map((e) => e.action)).toEqual([
-      { kind: 'document.setState', documentId: 10, state: 'ready' },
+      { kind: 'documents.setState', items: [{ id: 10, state: 'ready' }] },
     ])
     const { rows } = (await call('documents.query', { agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
       rows: { id: number; state: string; pending: number }[]
     }
     expect(rows.find((r) => r.id === 10)).toMatchObject({ state: 'ready', pending: 1 })
   })
-  it('marks several documents exported with one documents.setStates batch', async () => {
+  it('marks several documents exported with one documents.setState action of several items', async () => {
     await call('documents.setState', { ids: [10, 11, 11, 12], state: 'exported' })
     expect(workspace.outbox.map((e) => e.action)).toEqual([
       {
-        kind: 'documents.setStates',
+        kind: 'documents.setState',
         items: [
           { id: 10, state: 'exported' },
           { id: 11, state: 'exported' },
@@ -419,8 +419,8 @@ describe('actions through the outbox', () => {
     await call('documents.repair', { ids: [10, 10], description: '  Wrong total  ' })
     await call('documents.repair', { ids: [11], description: '   ' })
     expect(workspace.outbox.map((e) => e.action)).toEqual([
-      { kind: 'document.repair', documentId: 10, description: 'Wrong total' },
-      { kind: 'document.repair', documentId: 11 },
+      { kind: 'documents.repair', documentId: 10, description: 'Wrong total' },
+      { kind: 'documents.repair', documentId: 11 },
     ])
   })
   it('refuses a repair the service would refuse in the document’s state, queueing nothing', async () => {
@@ -520,7 +520,7 @@ describe('documents.delete', () => {
   it('deletes through the outbox: the document leaves the list at once', async () => {
     const { entryIds } = (await call('documents.delete', { documentId: 10 })) as { entryIds: string[] }
     expect(entryIds).toHaveLength(1)
-    expect(workspace.outbox.map((e) => e.action)).toEqual([{ kind: 'document.delete', documentId: 10 }])
+    expect(workspace.outbox.map((e) => e.action)).toEqual([{ kind: 'documents.delete', documentId: 10 }])
     const { rows } = (await call('documents.query', { agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS })) as {
       rows: { id: number }[]
     }

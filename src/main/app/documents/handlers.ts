@@ -236,11 +236,9 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
     'documents.setState': async ({ ids, state }) => {
       const unique = [...new Set(ids)]
       await refuseArchived(getWorkspace(), unique)
-      const actions =
-        unique.length === 1
-          ? [{ kind: 'document.setState' as const, documentId: unique[0]!, state }]
-          : [{ kind: 'documents.setStates' as const, items: unique.map((id) => ({ id, state })) }]
-      return enqueueAll(getWorkspace(), actions)
+      return enqueueAll(getWorkspace(), [
+        { kind: 'documents.setState' as const, items: unique.map((id) => ({ id, state })) },
+      ])
     },
 
     'documents.repair': async ({ ids, description }) => {
@@ -258,8 +256,8 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
         getWorkspace(),
         [...new Set(ids)].map((documentId) =>
           text
-            ? { kind: 'document.repair' as const, documentId, description: text }
-            : { kind: 'document.repair' as const, documentId },
+            ? { kind: 'documents.repair' as const, documentId, description: text }
+            : { kind: 'documents.repair' as const, documentId },
         ),
       )
     },
@@ -269,7 +267,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
       await refuseArchived(getWorkspace(), unique)
       return enqueueAll(
         getWorkspace(),
-        unique.map((documentId) => ({ kind: 'document.archive' as const, documentId })),
+        unique.map((documentId) => ({ kind: 'documents.archive' as const, documentId })),
       )
     },
 
@@ -305,7 +303,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
       const workspace = getWorkspace()
       await requireCachedDocument(workspace, documentId)
       await refuseArchived(workspace, [documentId])
-      const entry = await workspace.enqueue({ kind: 'document.delete', documentId })
+      const entry = await workspace.enqueue({ kind: 'documents.delete', documentId })
       return { queued: true, entryIds: [entry.id] }
     },
   }

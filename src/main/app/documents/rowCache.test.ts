@@ -57,8 +57,8 @@ describe('AgendaRowCache', () => {
 
   it('re-reads only the documents an event names: new state, archived ones leave, new ones in id order', async () => {
     await ids()
-    await workspace.enqueue({ kind: 'document.setState', documentId: 12, state: 'ready' })
-    await workspace.enqueue({ kind: 'document.archive', documentId: 11 })
+    await workspace.enqueue({ kind: 'documents.setState', items: [{ id: 12, state: 'ready' }] })
+    await workspace.enqueue({ kind: 'documents.archive', documentId: 11 })
     workspace.addDocument(1, doc(15)).addDocument(1, doc(9))
     emit('documents.changed', { documentIds: [12, 11, 15, 9], agendaIds: [] })
     const { rows } = await cache.get(1)
@@ -76,7 +76,7 @@ describe('AgendaRowCache', () => {
   it('moves an archived document from the rows to the archived rows, and back when the archive is undone', async () => {
     const first = await cache.get(1)
     expect(first.archived).toEqual([])
-    const archive = await workspace.enqueue({ kind: 'document.archive', documentId: 11 })
+    const archive = await workspace.enqueue({ kind: 'documents.archive', documentId: 11 })
     emit('documents.changed', { documentIds: [11], agendaIds: [] })
     const after = await cache.get(1)
     expect(after.rows.map((r) => r.id)).toEqual([13, 12, 10])

@@ -66,7 +66,7 @@ export async function readQr(
   page: number,
 ): Promise<{ payments: PaymentCode[]; problems: EvidenceProblem[] }> {
   try {
-    return { payments: await readPaymentCodes(image, page), problems: [] }
+    return await readPaymentCodes(image, page)
   } catch (error) {
     return { payments: [], problems: [{ part: 'qr', code: 'unreadable_image', message: messageOf(error) }] }
   }

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { PayBySquareError } from '../../../shared/evidence/payBySquare'
 import { parsePaymentCode } from '../../../shared/evidence/payment'
-import type { PaymentCode } from '../../../shared/evidence/types'
+import type { EvidenceProblem, PaymentCode } from '../../../shared/evidence/types'
 
 /**
  * Payment QR codes on an invoice image (PNG or JPEG bytes: the document's preview), read with
@@ -36,16 +37,29 @@ function reader(): Promise<typeof import('zxing-wasm/reader')> {
 }
 
 /**
- * The payment QR codes (SPAYD, EPC) in an image, with their boxes in the image's pixels on
- * `page`. Other codes are ignored. Throws when the image cannot be decoded.
+ * The payment QR codes (SPAYD, EPC, PAY by square) in an image, with their boxes in the
+ * image's pixels on `page`. Other codes are ignored; a PAY by square code that does not decode
+ * is a `qr` problem with its code (`damaged`, `no_payment`), the other codes still count.
+ * Throws when the image cannot be decoded.
  */
-export async function readPaymentCodes(image: Uint8Array, page = 1): Promise<PaymentCode[]> {
-  if (image.byteLength > MAX_QR_IMAGE_BYTES) return []
+export async function readPaymentCodes(
+  image: Uint8Array,
+  page = 1,
+): Promise<{ payments: PaymentCode[]; problems: EvidenceProblem[] }> {
+  if (image.byteLength > MAX_QR_IMAGE_BYTES) return { payments: [], problems: [] }
   const zxing = await reader()
   const results = await zxing.readBarcodes(image, { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 4 })
   const codes: PaymentCode[] = []
+  const problems: EvidenceProblem[] = []
   for (const result of results) {
-    const payment = parsePaymentCode(result.text)
+    let payment
+    try {
+      payment = parsePaymentCode(result.text)
+    } catch (error) {
+      if (!(error instanceof PayBySquareError)) throw error
+      problems.push({ part: 'qr', code: error.code, message: error.message.slice(0, 500) })
+      continue
+    }
     if (!payment) continue
     const { topLeft, bottomRight } = result.position
     codes.push({
@@ -59,5 +73,5 @@ export async function readPaymentCodes(image: Uint8Array, page = 1): Promise<Pay
       },
     })
   }
-  return codes
+  return { payments: codes, problems }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { encode, PaymentOptions } from 'bysquare/pay'
 import { afterEach, describe, expect, it } from 'vitest'
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer'
 import { evidenceChecks } from '../../../shared/evidence/checks'
@@ -145,5 +146,54 @@ describe('evidence of a document, in the background', () => {
     })
     const right = { ...doc, supplier: { iban: 'CZ65 0800 0000 1920 0014 5399' } } as CachedDocument
     expect(evidenceChecks(right, evidence!).find((check) => check.code === 'qr_iban')?.status).toBe('ok')
+  })
+
+  it('reads a PAY by square code of an image invoice: IBAN, amount, variable symbol and due date', async () => {
+    const text = encode({
+      invoiceId: 'FA2024001',
+      payments: [
+        {
+          type: PaymentOptions.PaymentOrder,
+          amount: 592.87,
+          currencyCode: 'EUR',
+          paymentDueDate: '20240315',
+          variableSymbol: '2024001',
+          bankAccounts: [{ iban: 'SK9611000000002918599669' }],
+          beneficiary: { name: 'Dodavatel s.r.o.' },
+        },
+      ],
+    })
+    const { workspace } = workspaceWith({ original: { contentType: 'image/png', bytes: await spaydQr(text) } })
+    service = createEvidenceService({ getWorkspace: () => workspace, reader: inlineEvidenceReader, ocr: null })
+    await service.evidenceOf(1, { fetch: true, waitMs: 0 })
+    await service.settled()
+    const { evidence } = await service.evidenceOf(1, { fetch: true })
+    expect(evidence?.payments).toEqual([
+      expect.objectContaining({
+        kind: 'paybysquare',
+        iban: 'SK9611000000002918599669',
+        amount: 592.87,
+        currency: 'EUR',
+        variable_symbol: '2024001',
+        due_date: '2024-03-15',
+      }),
+    ])
+    const doc = { id: 1, supplier: { iban: 'SK3112000000198742637541' }, summary: { total: 592.87 } } as CachedDocument
+    expect(evidenceChecks(doc, evidence!).find((check) => check.code === 'qr_iban')).toMatchObject({
+      status: 'warning',
+      params: { qrIban: 'SK9611000000002918599669' },
+    })
+  })
+
+  it('reports a damaged PAY by square code as a qr problem and keeps the other codes', async () => {
+    const { workspace } = workspaceWith({
+      original: { contentType: 'image/png', bytes: await spaydQr('0' + 'A1B2C3D4E5F6G7H8'.repeat(4)) },
+    })
+    service = createEvidenceService({ getWorkspace: () => workspace, reader: inlineEvidenceReader, ocr: null })
+    await service.evidenceOf(1, { fetch: true, waitMs: 0 })
+    await service.settled()
+    const { evidence } = await service.evidenceOf(1, { fetch: true })
+    expect(evidence?.payments).toEqual([])
+    expect(evidence?.problems).toEqual([expect.objectContaining({ part: 'qr', code: 'damaged' })])
   })
 })

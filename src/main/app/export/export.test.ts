@@ -186,7 +186,7 @@ describe('export.documents handler', () => {
     ])
     expect(parseCsv(new TextDecoder().decode(saved[0]!.bytes)).map((r) => r.id)).toEqual(['1', '2'])
     expect(result).toMatchObject({ saved: true, documentCount: 2, itemCount: 2, markedExported: 1 })
-    expect(actions).toEqual([{ kind: 'documents.setStates', items: [{ id: 1, state: 'exported' }] }])
+    expect(actions).toEqual([{ kind: 'documents.setState', items: [{ id: 1, state: 'exported' }] }])
   })
 
   it('exports what the filter shows', async () => {
@@ -255,7 +255,7 @@ describe('export.documents as ISDOC', () => {
     expect(result).toMatchObject({ documentCount: 2, skipped: [{ id: 3, missing: ['total'] }], markedExported: 2 })
     expect(actions).toEqual([
       {
-        kind: 'documents.setStates',
+        kind: 'documents.setState',
         items: [
           { id: 1, state: 'exported' },
           { id: 2, state: 'exported' },
@@ -321,7 +321,7 @@ describe('export.documents: money checks, periods, Pohoda and Excel', () => {
     const result = await run(request('isdoc', 'leave_out', true))
     expect(saved.map((f) => f.suggestedName)).toEqual(['INV-1.isdoc'])
     expect(result).toMatchObject({ saved: true, documentCount: 1, flaggedAction: 'leave_out', markedExported: 1 })
-    expect(actions).toEqual([{ kind: 'documents.setStates', items: [{ id: 1, state: 'exported' }] }])
+    expect(actions).toEqual([{ kind: 'documents.setState', items: [{ id: 1, state: 'exported' }] }])
   })
 
   it('exports them marked with a note in the file, the data unchanged', async () => {

@@ -37,7 +37,7 @@ type Flagged = ExportResult['flagged'][number]
  * offline), keeps those of the period when one is given, builds CSV (documents file, then an
  * items file when asked), an Excel workbook, JSON, ISDOC (one `.isdoc`, or a zip for
  * several) or Pohoda XML, saves each through {@link FileHost.saveFile}, and, when asked and
- * the first file was saved, marks them exported with one `documents.setStates` outbox action.
+ * the first file was saved, marks them exported with one `documents.setState` outbox action.
  *
  * ISDOC and Pohoda go to the books: documents failing a money check are never exported
  * silently. With `flagged: 'ask'` nothing is saved and they are answered in `flagged`;
@@ -198,7 +198,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): HandlersFor<'expo
         const toMark = exported.filter((doc) => doc.state !== 'exported').map((doc) => doc.id)
         if (toMark.length > 0) {
           await workspace.enqueue({
-            kind: 'documents.setStates',
+            kind: 'documents.setState',
             items: toMark.map((id) => ({ id, state: 'exported' as const })),
           })
         }

@@ -11,7 +11,7 @@ describe('outbox handlers', () => {
     const handlers = createOutboxHandlers(() => current().workspace)
     await current().workspace.syncNow()
     const [doc] = await current().workspace.listDocuments(1)
-    const entry = await current().workspace.enqueue({ kind: 'document.archive', documentId: doc!.id })
+    const entry = await current().workspace.enqueue({ kind: 'documents.archive', documentId: doc!.id })
     const list = channels['outbox.list'].output.parse(await handlers['outbox.list']({}, context))
     expect(list.entries).toEqual([
       expect.objectContaining({ id: entry.id, status: 'pending', description: `Archive #${doc!.id}` }),
@@ -25,7 +25,7 @@ describe('outbox handlers', () => {
     await expect(handlers['outbox.retry']({ entryId: 'nope' }, context)).rejects.toMatchObject({ code: 'not_found' })
     await current().workspace.syncNow()
     const [doc] = await current().workspace.listDocuments(1)
-    const entry = await current().workspace.enqueue({ kind: 'document.archive', documentId: doc!.id })
+    const entry = await current().workspace.enqueue({ kind: 'documents.archive', documentId: doc!.id })
     await expect(handlers['outbox.discard']({ entryId: entry.id }, context)).rejects.toMatchObject({
       code: 'not_failed',
     })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../sandbox'
-import { STATE_FILE_NAME } from '../../referenceRates'
+import { STATE_FILE_NAME } from '../../ecbRates'
 import { EventBus } from '../eventBus'
 import { createReferenceRatesService } from './service'
 

@@ -8,7 +8,7 @@ import {
   type FetchFeedOptions,
   type RateSource,
   type UpdateOutcome,
-} from '../../referenceRates'
+} from '../../ecbRates'
 import type { SubscribeToEvents } from '../eventBus'
 import type { HandlersFor } from '../router'
 

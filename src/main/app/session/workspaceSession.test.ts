@@ -92,8 +92,8 @@ describe('a service that moved to another address', () => {
     await session.get().syncNow()
     services.get('old-address')!.offline = true
     const [id] = [...services.get('old-address')!.documents.keys()]
-    await session.get().enqueue({ kind: 'document.setState', documentId: id!, state: 'exported' })
-    await session.get().enqueue({ kind: 'comment.create', documentId: id!, text: 'Sent from the old address' })
+    await session.get().enqueue({ kind: 'documents.setState', items: [{ id: id!, state: 'exported' }] })
+    await session.get().enqueue({ kind: 'comments.create', documentId: id!, text: 'Sent from the old address' })
     expect(await session.queuedActions('old-address')).toBe(2)
 
     // The person adds the service's new address (a new account) and works there.
@@ -119,7 +119,7 @@ describe('removing the cache on sign-out', () => {
     await session.get().syncNow()
     service.offline = true
     const [id] = [...service.documents.keys()]
-    await session.get().enqueue({ kind: 'comment.create', documentId: id!, text: 'Kept through sign-out' })
+    await session.get().enqueue({ kind: 'comments.create', documentId: id!, text: 'Kept through sign-out' })
     await session.clearCache('account-a', { keepQueue: true })
     expect(await exists(join(accountDir(userDataDir, 'account-a'), 'store'))).toBe(false)
     expect(await session.queuedActions('account-a')).toBe(1)

@@ -12,14 +12,14 @@ describe('sync handlers', () => {
     const status = channels['sync.now'].output.parse(await handlers['sync.now']({}, context))
     expect(status).toMatchObject({ online: true, syncing: false, pending: 0 })
     const [doc] = await current().workspace.listDocuments(1)
-    await current().workspace.enqueue({ kind: 'document.archive', documentId: doc!.id })
+    await current().workspace.enqueue({ kind: 'documents.archive', documentId: doc!.id })
     expect(channels['sync.status'].output.parse(await handlers['sync.status']({}, context)).pending).toBe(1)
   })
 
   it('the workspace emits only events the contract declares, with payloads that match it', async () => {
     await current().workspace.syncNow()
     const [doc] = await current().workspace.listDocuments(1)
-    await current().workspace.enqueue({ kind: 'document.repair', documentId: doc!.id })
+    await current().workspace.enqueue({ kind: 'documents.repair', documentId: doc!.id })
     expect(current().events.length).toBeGreaterThan(3)
     for (const { event, payload } of current().events) {
       const spec = (contractEvents as Record<string, { payload: { parse(v: unknown): unknown } }>)[event]

@@ -5,7 +5,7 @@ import { pendingEntry } from './fakeWorkspace'
 
 /**
  * The upload part of the offline workspace, for tests: `enqueueUpload` records what it was
- * given and writes a pending `documents.upload` entry (`e1`, `e2`, ...) to an outbox the test
+ * given and writes a pending `upload.files` entry (`e1`, `e2`, ...) to an outbox the test
  * moves on itself ({@link setStatus}, {@link remove}), as the sync engine would.
  */
 export class FakeUploadWorkspace implements UploadPort {
@@ -17,7 +17,7 @@ export class FakeUploadWorkspace implements UploadPort {
   async enqueueUpload(input: { agendaId: number; type: string; files: UploadInput[] }): Promise<OutboxEntry> {
     this.uploads.push(input)
     const entry = pendingEntry(`e${this.uploads.length}`, {
-      kind: 'documents.upload',
+      kind: 'upload.files',
       agendaId: input.agendaId,
       type: input.type,
       files: input.files.map((f) => ({ fileName: f.fileName, contentType: f.contentType, size: f.bytes.byteLength })),

@@ -301,23 +301,21 @@ export class FakeWorkspace implements TriagePort {
 
   private apply(action: OutboxAction): () => void {
     switch (action.kind) {
-      case 'document.setState':
-        return this.setDoc(action.documentId, (d) => ({ ...d, state: action.state }))
-      case 'documents.setStates': {
+      case 'documents.setState': {
         const rollbacks = action.items.map((item) => this.setDoc(item.id, (d) => ({ ...d, state: item.state })))
         return () => rollbacks.reverse().forEach((r) => r())
       }
-      case 'document.repair':
+      case 'documents.repair':
         return this.setDoc(action.documentId, (d) => ({ ...d, state: 'repairing' }))
-      case 'document.archive':
+      case 'documents.archive':
         return this.setDoc(action.documentId, (d) => ({ ...d, local: { ...d.local, archived: true } }))
-      case 'document.delete': {
+      case 'documents.delete': {
         const before = this.documents.get(action.documentId)
         if (!before) throw new AppError('not_found', `Document ${action.documentId} is not cached.`)
         this.documents.delete(action.documentId)
         return () => this.documents.set(action.documentId, before)
       }
-      case 'comment.create': {
+      case 'comments.create': {
         const list = this.comments.get(action.documentId) ?? []
         const before = [...list]
         const uuid = `local-${this.next}`
@@ -331,20 +329,20 @@ export class FakeWorkspace implements TriagePort {
         this.comments.set(action.documentId, list)
         return () => this.comments.set(action.documentId, before)
       }
-      case 'comment.update':
-      case 'comment.delete': {
+      case 'comments.update':
+      case 'comments.delete': {
         const before = this.comments.get(action.documentId) ?? []
         if (!before.some((c) => c.uuid === action.uuid)) throw new AppError('not_found', 'Comment not found.')
         const after =
-          action.kind === 'comment.delete'
+          action.kind === 'comments.delete'
             ? before.filter((c) => c.uuid !== action.uuid)
             : before.map((c) => (c.uuid === action.uuid ? { ...c, text: action.text, local: { pending: true } } : c))
         this.comments.set(action.documentId, after)
         return () => this.comments.set(action.documentId, before)
       }
-      case 'agenda.create':
-      case 'agenda.update':
-      case 'documents.upload':
+      case 'agendas.create':
+      case 'agendas.update':
+      case 'upload.files':
         throw new AppError('unsupported', `The fake workspace does not model ${action.kind}.`)
     }
   }

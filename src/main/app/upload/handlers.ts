@@ -9,7 +9,7 @@ import type { UploadProgressReporter } from './progress'
 export type UploadPort = Pick<OfflineWorkspace, 'enqueueUpload' | 'listOutbox'>
 
 export interface UploadHandlerDeps {
-  /** The offline workspace of the signed-in account: one `documents.upload` action per request. */
+  /** The offline workspace of the signed-in account: one `upload.files` action per request. */
   getWorkspace(): UploadPort
   /** Sends `upload.progress` and follows each entry written until its files are sent or fail. */
   progress: Pick<UploadProgressReporter, 'report' | 'follow'>
@@ -25,7 +25,7 @@ function decodedSize(base64: string): number {
 /**
  * The handler of `upload.files`: checks each file by its magic bytes (PDF, PNG, JPEG; empty
  * and malformed files refused with a reason), plans requests whose JSON body stays under
- * 20 MB, and writes one `documents.upload` outbox action per request (through
+ * 20 MB, and writes one `upload.files` outbox action per request (through
  * `enqueueUpload`, which stores the bytes; the sync engine sends it and the optimistic effect
  * shows the documents under Processing).
  *

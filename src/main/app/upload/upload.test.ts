@@ -121,7 +121,7 @@ const input = (files: { name: string; bytes: Buffer }[]): UploadRequest => ({
 })
 
 describe('upload.files handler', () => {
-  it('queues good files as documents.upload actions and refuses bad ones with a reason each', async () => {
+  it('queues good files as upload.files actions and refuses bad ones with a reason each', async () => {
     const { actions, events, run } = setup()
     const result = await run(
       input([

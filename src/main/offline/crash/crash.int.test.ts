@@ -98,36 +98,36 @@ function script(
     agendaName: `Crash round ${round}`,
   }
   const comments: { index: number; documentId: number; text: string; deleted: boolean }[] = []
-  actions.push({ kind: 'document.repair', documentId: repairDoc!, description: `round ${round}` })
+  actions.push({ kind: 'documents.repair', documentId: repairDoc!, description: `round ${round}` })
   actions.push({
-    kind: 'agenda.create',
+    kind: 'agendas.create',
     agenda: { name: expected.agendaName, home_currency: 'EUR', address: { country: 'CZ' } },
   })
   while (actions.length < count) {
     const roll = random()
     if (actions.length === Math.floor(count / 2)) {
-      actions.push({ kind: 'document.archive', documentId: archiveDoc! })
+      actions.push({ kind: 'documents.archive', documentId: archiveDoc! })
     } else if (roll < 0.3) {
       const documentId = pick(stateDocs)
       const state = random() < 0.5 ? 'ready' : 'exported'
-      actions.push({ kind: 'document.setState', documentId, state })
+      actions.push({ kind: 'documents.setState', items: [{ id: documentId, state: state }] })
       expected.states.set(documentId, state)
     } else if (roll < 0.38) {
       const items = [pick(stateDocs), pick(stateDocs)]
         .filter((id, i, all) => all.indexOf(id) === i)
         .map((id) => ({ id, state: random() < 0.5 ? ('ready' as const) : ('exported' as const) }))
-      actions.push({ kind: 'documents.setStates', items })
+      actions.push({ kind: 'documents.setState', items })
       for (const item of items) expected.states.set(item.id, item.state)
     } else if (roll < 0.65) {
       const documentId = pick(docs)
       const text = `r${round}-c${actions.length}`
       comments.push({ index: actions.length, documentId, text, deleted: false })
-      actions.push({ kind: 'comment.create', documentId, text })
+      actions.push({ kind: 'comments.create', documentId, text })
     } else if (roll < 0.85 && comments.some((c) => !c.deleted)) {
       const comment = pick(comments.filter((c) => !c.deleted))
       comment.text = `r${round}-c${comment.index}-v${actions.length}`
       actions.push({
-        kind: 'comment.update',
+        kind: 'comments.update',
         documentId: comment.documentId,
         createIndex: comment.index,
         text: comment.text,
@@ -135,15 +135,15 @@ function script(
     } else if (roll < 0.93 && comments.some((c) => !c.deleted)) {
       const comment = pick(comments.filter((c) => !c.deleted))
       comment.deleted = true
-      actions.push({ kind: 'comment.delete', documentId: comment.documentId, createIndex: comment.index })
+      actions.push({ kind: 'comments.delete', documentId: comment.documentId, createIndex: comment.index })
     } else if (roll < 0.96) {
       const fileName = `r${round}-u${actions.length}.pdf`
       expected.uploads.push(fileName)
-      actions.push({ kind: 'documents.upload', agendaId: 2, type: 'PurchaseInvoice', fileName })
+      actions.push({ kind: 'upload.files', agendaId: 2, type: 'PurchaseInvoice', fileName })
     } else {
       const documentId = pick(stateDocs)
       const state = random() < 0.5 ? 'ready' : 'exported'
-      actions.push({ kind: 'document.setState', documentId, state })
+      actions.push({ kind: 'documents.setState', items: [{ id: documentId, state: state }] })
       expected.states.set(documentId, state)
     }
   }

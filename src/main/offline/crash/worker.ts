@@ -17,10 +17,10 @@ import type { WorkspaceClient } from '../client'
 
 /** An action of the script; comment edits name the create by its index in the script. */
 export type ScriptAction =
-  | Exclude<OutboxAction, { kind: 'comment.update' | 'comment.delete' | 'documents.upload' }>
-  | { kind: 'comment.update'; documentId: number; createIndex: number; text: string }
-  | { kind: 'comment.delete'; documentId: number; createIndex: number }
-  | { kind: 'documents.upload'; agendaId: number; type: string; fileName: string }
+  | Exclude<OutboxAction, { kind: 'comments.update' | 'comments.delete' | 'upload.files' }>
+  | { kind: 'comments.update'; documentId: number; createIndex: number; text: string }
+  | { kind: 'comments.delete'; documentId: number; createIndex: number }
+  | { kind: 'upload.files'; agendaId: number; type: string; fileName: string }
 
 export interface WorkerConfig {
   mode: 'enqueue' | 'replay'
@@ -57,20 +57,20 @@ async function main(): Promise<void> {
     const ids: string[] = []
     for (const action of config.actions ?? []) {
       let entry
-      if (action.kind === 'comment.update') {
+      if (action.kind === 'comments.update') {
         entry = await ws.enqueue({
-          kind: 'comment.update',
+          kind: 'comments.update',
           documentId: action.documentId,
           uuid: `local-${ids[action.createIndex]}`,
           text: action.text,
         })
-      } else if (action.kind === 'comment.delete') {
+      } else if (action.kind === 'comments.delete') {
         entry = await ws.enqueue({
-          kind: 'comment.delete',
+          kind: 'comments.delete',
           documentId: action.documentId,
           uuid: `local-${ids[action.createIndex]}`,
         })
-      } else if (action.kind === 'documents.upload') {
+      } else if (action.kind === 'upload.files') {
         const bytes = uploadBytes(action.fileName)
         entry = await ws.enqueueUpload({
           agendaId: action.agendaId,

@@ -98,7 +98,7 @@ describe('pull', () => {
     await ws.syncNow()
     const [id] = h.agendaOneIds()
     h.service.offline = true
-    await ws.enqueue({ kind: 'document.setState', documentId: id!, state: 'exported' })
+    await ws.enqueue({ kind: 'documents.setState', items: [{ id: id!, state: 'exported' }] })
     h.service.offline = false
     h.service.touch(id!, { state: 'ready', user_file_name: 'renamed.pdf' })
     // pull only: push is blocked by a refusal on the first try being transient

@@ -14,7 +14,7 @@ describe('lost answers are looked up before anything is sent again', () => {
     const [id] = h.agendaOneIds()
     h.service.failNext('createComment', new ApiError('unknown_outcome', 'lost after sending'), true)
     h.service.offline = false
-    await ws.enqueue({ kind: 'comment.create', documentId: id!, text: 'Paid already?' })
+    await ws.enqueue({ kind: 'comments.create', documentId: id!, text: 'Paid already?' })
     // The push loses the answer (offline, uncertain); the sync's pull finds the service again,
     // and the retry looks for the comment before posting.
     await ws.syncNow()
@@ -28,7 +28,7 @@ describe('lost answers are looked up before anything is sent again', () => {
     await ws.syncNow()
     const [id] = h.agendaOneIds()
     h.service.failNext('repairDocument', new ApiError('unknown_outcome', 'lost'), true)
-    await ws.enqueue({ kind: 'document.repair', documentId: id!, description: 'wrong total' })
+    await ws.enqueue({ kind: 'documents.repair', documentId: id!, description: 'wrong total' })
     await ws.syncNow()
     await ws.syncNow()
     expect(await ws.listOutbox()).toEqual([])
@@ -46,7 +46,7 @@ describe('lost answers are looked up before anything is sent again', () => {
       h.service.touch(documentId, { state: 'ready' }) // the human review ends before we look
       throw new ApiError('unknown_outcome', 'lost after sending')
     }
-    await ws.enqueue({ kind: 'document.repair', documentId: id!, description: 'wrong total' })
+    await ws.enqueue({ kind: 'documents.repair', documentId: id!, description: 'wrong total' })
     await ws.syncNow()
     await ws.syncNow()
     expect(await ws.listOutbox()).toEqual([])
@@ -61,7 +61,7 @@ describe('lost answers are looked up before anything is sent again', () => {
     h.service.touch(id!, { state: 'ready' })
     await ws.syncNow()
     h.service.failNext('repairDocument', new ApiError('unknown_outcome', 'lost before arriving'))
-    await ws.enqueue({ kind: 'document.repair', documentId: id!, description: 'wrong total' })
+    await ws.enqueue({ kind: 'documents.repair', documentId: id!, description: 'wrong total' })
     await ws.syncNow()
     await ws.syncNow()
     expect(await ws.listOutbox()).toEqual([])

@@ -66,7 +66,7 @@ export async function findCreatedComment(
 export async function findCreatedAgenda(
   ctx: PushContext,
   entry: OutboxEntry,
-  attrs: OutboxActionOf<'agenda.create'>['agenda'],
+  attrs: OutboxActionOf<'agendas.create'>['agenda'],
 ): Promise<Agenda | undefined> {
   const claimed = new Set((await ctx.store.agendaIdMap()).values())
   const preexisting = new Set(entry.preexistingIds ?? [])
@@ -88,7 +88,7 @@ export async function findCreatedAgenda(
 export async function findUploadedDocuments(
   ctx: PushContext,
   entry: OutboxEntry,
-  action: OutboxActionOf<'documents.upload'>,
+  action: OutboxActionOf<'upload.files'>,
   agendaId: number,
 ): Promise<(number | undefined)[]> {
   const since = createdSince(ctx, entry)

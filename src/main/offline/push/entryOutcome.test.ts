@@ -20,8 +20,8 @@ function entry(action: OutboxAction, extra: Partial<OutboxEntry> = {}): OutboxEn
   }
 }
 
-const archive = entry({ kind: 'document.archive', documentId: 1 })
-const comment = entry({ kind: 'comment.create', documentId: 1, text: 'Paid?' })
+const archive = entry({ kind: 'documents.archive', documentId: 1 })
+const comment = entry({ kind: 'comments.create', documentId: 1, text: 'Paid?' })
 
 describe('outcomeOfError (what a failed send means for its entry)', () => {
   it('no answer: retried when back online, uncertain only when the request may have been applied', () => {

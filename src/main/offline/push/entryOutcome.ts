@@ -87,7 +87,7 @@ export function outcomeOfError(entry: OutboxEntry, error: unknown, policy: Retry
       return { type: 'pause', error: reason }
     case 'transient': {
       if (entry.attempts >= policy.maxTransientAttempts) return { type: 'failed', error: reason }
-      const create = CREATE_KINDS.has(entry.action.kind) || entry.action.kind === 'document.repair'
+      const create = CREATE_KINDS.has(entry.action.kind) || entry.action.kind === 'documents.repair'
       return {
         type: 'retry',
         error: reason,

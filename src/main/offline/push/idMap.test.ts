@@ -10,14 +10,14 @@ describe('ids of things created offline', () => {
     await ws.syncNow()
     h.service.offline = true
     const [id] = h.agendaOneIds()
-    const create = await ws.enqueue({ kind: 'comment.create', documentId: id!, text: 'Check the VAT' })
+    const create = await ws.enqueue({ kind: 'comments.create', documentId: id!, text: 'Check the VAT' })
     const local = `local-${create.id}`
     const comments = await ws.listComments(id!)
     expect(comments).toEqual([
       expect.objectContaining({ uuid: local, text: 'Check the VAT', author_id: 7, local: { pending: true } }),
     ])
     const update = await ws.enqueue({
-      kind: 'comment.update',
+      kind: 'comments.update',
       documentId: id!,
       uuid: local,
       text: 'Check the VAT rate',
@@ -47,9 +47,9 @@ describe('ids of things created offline', () => {
     const ws = await h.workspace()
     await ws.syncNow()
     h.service.offline = true
-    const create = await ws.enqueue({ kind: 'agenda.create', agenda: { name: 'Travel 2026', home_currency: 'EUR' } })
+    const create = await ws.enqueue({ kind: 'agendas.create', agenda: { name: 'Travel 2026', home_currency: 'EUR' } })
     expect(create.localAgendaId).toBe(-1)
-    const update = await ws.enqueue({ kind: 'agenda.update', agendaId: -1, attrs: { name: 'Travel' } })
+    const update = await ws.enqueue({ kind: 'agendas.update', agendaId: -1, attrs: { name: 'Travel' } })
     expect(update.dependsOn).toEqual([create.id])
     expect((await ws.listAgendas()).find((a) => a.id === -1)!.name).toBe('Travel')
     h.service.offline = false

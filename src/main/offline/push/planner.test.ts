@@ -17,7 +17,7 @@ const entriesArb = fc
     specs.map((spec, index): OutboxEntry => ({
       id: `e${index}`,
       seq: index + 1,
-      action: { kind: 'document.setState', documentId: spec.documentId, state: 'ready' },
+      action: { kind: 'documents.setState', items: [{ id: spec.documentId, state: 'ready' }] },
       createdAt: '2026-11-22T00:00:00.000Z',
       baseLastModifiedAt: null,
       attempts: 0,
@@ -61,7 +61,7 @@ describe('planPush (per-document order, parallel across documents)', () => {
     const entry: OutboxEntry = {
       id: 'a',
       seq: 1,
-      action: { kind: 'document.archive', documentId: 1 },
+      action: { kind: 'documents.archive', documentId: 1 },
       createdAt: '2026-11-22T00:00:00.000Z',
       baseLastModifiedAt: null,
       attempts: 1,

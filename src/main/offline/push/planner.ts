@@ -9,8 +9,8 @@ import type { OutboxEntry } from '../../../shared/outbox/entry'
 export function lanesOf(entry: OutboxEntry): string[] {
   const action = entry.action
   const lanes = documentIdsOf(action).map((id) => `d:${id}`)
-  if (action.kind === 'agenda.update' || action.kind === 'documents.upload') lanes.push(`a:${action.agendaId}`)
-  if (action.kind === 'agenda.create') lanes.push(`a:${entry.localAgendaId ?? entry.id}`)
+  if (action.kind === 'agendas.update' || action.kind === 'upload.files') lanes.push(`a:${action.agendaId}`)
+  if (action.kind === 'agendas.create') lanes.push(`a:${entry.localAgendaId ?? entry.id}`)
   return lanes
 }
 

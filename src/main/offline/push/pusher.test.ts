@@ -9,10 +9,10 @@ describe('push', () => {
     await ws.syncNow()
     h.service.offline = true
     const [a, b] = h.agendaOneIds()
-    await ws.enqueue({ kind: 'document.setState', documentId: a!, state: 'ready' })
-    await ws.enqueue({ kind: 'document.setState', documentId: b!, state: 'ready' })
-    await ws.enqueue({ kind: 'document.setState', documentId: a!, state: 'exported' })
-    await ws.enqueue({ kind: 'document.archive', documentId: a! })
+    await ws.enqueue({ kind: 'documents.setState', items: [{ id: a!, state: 'ready' }] })
+    await ws.enqueue({ kind: 'documents.setState', items: [{ id: b!, state: 'ready' }] })
+    await ws.enqueue({ kind: 'documents.setState', items: [{ id: a!, state: 'exported' }] })
+    await ws.enqueue({ kind: 'documents.archive', documentId: a! })
     h.service.offline = false
     h.service.calls = []
     await ws.syncNow()
@@ -31,7 +31,7 @@ describe('push', () => {
     h.service.touch(id!, { state: 'exported' })
     const ws = await h.workspace()
     await ws.syncNow()
-    const entry = await ws.enqueue({ kind: 'document.repair', documentId: id! })
+    const entry = await ws.enqueue({ kind: 'documents.repair', documentId: id! })
     expect((await ws.getDocument(id!))!.state).toBe('repairing')
     await ws.syncNow()
     const [failed] = await ws.listOutbox()
@@ -56,7 +56,7 @@ describe('push', () => {
     await ws.syncNow()
     h.service.offline = true
     const [id] = h.agendaOneIds()
-    await ws.enqueue({ kind: 'document.setState', documentId: id!, state: 'ready' })
+    await ws.enqueue({ kind: 'documents.setState', items: [{ id: id!, state: 'ready' }] })
     await ws.syncNow()
     expect(ws.status()).toMatchObject({ online: false, pending: 1 })
     expect(ws.status().lastError).toMatchObject({ code: 'network' })
@@ -71,7 +71,7 @@ describe('push', () => {
     await ws.syncNow()
     const [id] = h.agendaOneIds()
     h.service.failNext('setDocumentState', Object.assign(new Error('Sign in again.'), { code: 'reauth_required' }))
-    await ws.enqueue({ kind: 'document.setState', documentId: id!, state: 'exported' })
+    await ws.enqueue({ kind: 'documents.setState', items: [{ id: id!, state: 'exported' }] })
     await ws.syncNow()
     expect(ws.status()).toMatchObject({ paused: true, pending: 1 })
     expect((await ws.listOutbox())[0]).toMatchObject({ status: 'pending', attempts: 0 })

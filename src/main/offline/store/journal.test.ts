@@ -20,7 +20,7 @@ function entry(seq: number, patch: Partial<OutboxEntry> = {}): OutboxEntry {
   return {
     id: `entry-${seq}`,
     seq,
-    action: { kind: 'comment.create', documentId: 5, text: `Note ${seq}` },
+    action: { kind: 'comments.create', documentId: 5, text: `Note ${seq}` },
     createdAt: '2026-11-01T10:00:00.000Z',
     baseLastModifiedAt: null,
     attempts: 0,
@@ -65,7 +65,7 @@ describe('outbox journal file', () => {
     const { journal } = await OutboxJournal.open(path, false)
     const big = 'x'.repeat(10_000)
     for (let seq = 1; seq <= 150; seq++) {
-      await journal.append({ put: [entry(seq, { action: { kind: 'comment.create', documentId: 5, text: big } })] })
+      await journal.append({ put: [entry(seq, { action: { kind: 'comments.create', documentId: 5, text: big } })] })
       if (seq > 2) await journal.append({ del: [seq - 2] })
     }
     const size = (await readFile(path)).byteLength

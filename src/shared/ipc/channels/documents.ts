@@ -4,7 +4,7 @@ import { MAX_ACKNOWLEDGEMENT_REASON } from '../../checks/acknowledgement'
 import { correctionEventSchema, correctionSchema, fieldPathSchema, MAX_CORRECTION_INPUT } from '../../corrections'
 import { checkCodeSchema, checkResultSchema } from '../../checks/result'
 import { base64LengthOf, MAX_ORIGINAL_FILE_BYTES } from '../../files/limits'
-import { agendaRefSchema, documentIdSchema, setStateActionSchema } from '../../outbox/actions'
+import { agendaRefSchema, documentIdSchema, stateItemSchema } from '../../outbox/actions'
 import { QUEUES } from '../../queues'
 import { defineChannels, defineEvents } from '../define'
 import { agendaSummarySchema, queueCountsSchema } from './agendas'
@@ -337,10 +337,10 @@ export const documentChannels = defineChannels({
       'The original file (PDF) of a document for the in-app view; offline when not cached and no connection, unsupported_type when its bytes are not a PDF, PNG, JPEG or TIFF.',
   },
   'documents.setState': {
-    input: z.object({ ids, state: setStateActionSchema.shape.state }).strict(),
+    input: z.object({ ids, state: stateItemSchema.shape.state }).strict(),
     output: actionResultSchema,
     description:
-      'Mark documents ready or exported through the outbox (one id: document.setState; several: one documents.setStates batch).',
+      'Mark documents ready or exported through the outbox (one documents.setState action; one id is sent as a single PATCH, several as one batch).',
   },
   'documents.repair': {
     input: z.object({ ids, description: z.string().max(2000).optional() }).strict(),

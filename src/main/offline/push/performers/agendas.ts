@@ -10,7 +10,7 @@ import type { Performer } from './performer'
  * (push/alreadyApplied.ts). The real id is mapped from the local (negative) one in the same
  * batch, so updates and uploads written offline follow it.
  */
-export const createAgenda: Performer<'agenda.create'> = async (entry, ctx) => {
+export const createAgenda: Performer<'agendas.create'> = async (entry, ctx) => {
   const attrs = entry.action.agenda
   let agenda = entry.uncertain ? await findCreatedAgenda(ctx, entry, attrs) : undefined
   if (!agenda) {
@@ -25,7 +25,7 @@ export const createAgenda: Performer<'agenda.create'> = async (entry, ctx) => {
 }
 
 /** Agenda update (of an agenda created offline: once its create gave it a real id). */
-export const updateAgenda: Performer<'agenda.update'> = async ({ action }, { client, store }) => {
+export const updateAgenda: Performer<'agendas.update'> = async ({ action }, { client, store }) => {
   const agendaId = await realAgendaId(store, action.agendaId)
   const agenda = await client.updateAgenda(agendaId, action.attrs)
   return done([store.putAgendaOp(agenda)], { agendaIds: [agenda.id] })

@@ -10,7 +10,7 @@ describe('batch state updates', () => {
     await ws.syncNow()
     const ids = h.agendaOneIds()
     h.service.batchDelayPolls = 3
-    await ws.enqueue({ kind: 'documents.setStates', items: ids.map((id) => ({ id, state: 'exported' })) })
+    await ws.enqueue({ kind: 'documents.setState', items: ids.map((id) => ({ id, state: 'exported' })) })
     expect((await ws.listDocuments(1)).every((d) => d.state === 'exported')).toBe(true)
     await ws.syncNow()
     expect(await ws.listOutbox()).toEqual([])
@@ -36,7 +36,7 @@ describe('batch state updates', () => {
       )
       return answer
     }
-    await ws.enqueue({ kind: 'documents.setStates', items: ids.map((id) => ({ id, state: 'exported' })) })
+    await ws.enqueue({ kind: 'documents.setState', items: ids.map((id) => ({ id, state: 'exported' })) })
     await ws.syncNow()
     expect(await ws.listOutbox()).toEqual([])
     expect(h.service.count('setDocumentStates')).toBe(1)
@@ -52,7 +52,7 @@ describe('batch state updates', () => {
     expect(ids).toHaveLength(120)
     h.service.batchDelayPolls = 1
     h.service.calls = []
-    await ws.enqueue({ kind: 'documents.setStates', items: ids.map((id) => ({ id, state: 'ready' })) })
+    await ws.enqueue({ kind: 'documents.setState', items: ids.map((id) => ({ id, state: 'ready' })) })
     await ws.syncNow()
     expect(await ws.listOutbox()).toEqual([])
     const pagesBeforePatch = h.service.calls.findIndex((c) => c.startsWith('setDocumentStates:'))
@@ -68,13 +68,13 @@ describe('batch state updates', () => {
     await ws.syncNow()
     h.service.batchDelayPolls = 2
     await ws.enqueue({
-      kind: 'documents.setStates',
+      kind: 'documents.setState',
       items: [
         { id: a!, state: 'exported' },
         { id: b!, state: 'ready' },
       ],
     })
-    await ws.enqueue({ kind: 'document.setState', documentId: a!, state: 'ready' })
+    await ws.enqueue({ kind: 'documents.setState', items: [{ id: a!, state: 'ready' }] })
     await ws.syncNow()
     expect(await ws.listOutbox()).toEqual([])
     h.service.applyBatches() // any job still queued at the service runs now
@@ -89,7 +89,7 @@ describe('batch state updates', () => {
     const ids = h.agendaOneIds()
     h.service.batchDelayPolls = 3
     h.service.failNext('setDocumentStates', new ApiError('unknown_outcome', 'lost after sending'), true)
-    await ws.enqueue({ kind: 'documents.setStates', items: ids.map((id) => ({ id, state: 'exported' })) })
+    await ws.enqueue({ kind: 'documents.setState', items: ids.map((id) => ({ id, state: 'exported' })) })
     await ws.syncNow()
     await ws.syncNow()
     expect(await ws.listOutbox()).toEqual([])
@@ -106,7 +106,7 @@ describe('batch state updates', () => {
     const ws2 = ws
     h.service.batchDelayPolls = 0
     const tick = setInterval(() => h.service.tick(10), 2)
-    await ws2.enqueue({ kind: 'documents.setStates', items: ids.map((id) => ({ id, state: 'ready' })) })
+    await ws2.enqueue({ kind: 'documents.setState', items: ids.map((id) => ({ id, state: 'ready' })) })
     await ws2.syncNow()
     clearInterval(tick)
     expect(Date.now() - clockStart).toBeLessThan(10_000)

@@ -8,7 +8,8 @@ import { done } from '../entryOutcome'
 import type { Performer } from './performer'
 
 /**
- * A batch state update (PATCH /documents, applied later by a background job of the service).
+ * A batch state update (PATCH /documents, applied later by a background job of the service):
+ * the push of a `documents.setState` action with more than one item (documents.ts).
  * Documents already in their target state are left out of the request: the service's job
  * would change nothing, but a job still queued when a later action on the same document is
  * sent would undo that action (per-document order). After an unknown outcome, an earlier
@@ -16,7 +17,7 @@ import type { Performer } from './performer'
  * was sent) before anything is sent again. Once the PATCH is answered 200 the entry is only
  * confirmed by reads (see {@link confirmBatch}), never sent again.
  */
-export const setStates: Performer<'documents.setStates'> = async (entry, ctx) => {
+export const setStates: Performer<'documents.setState'> = async (entry, ctx) => {
   const { items } = entry.action
   const { client, store, clock, options } = ctx
   let seen = await readBatch(ctx, [...new Set(items.map((i) => i.id))])

@@ -14,7 +14,7 @@ import type { Performer } from './performer'
  * (push/alreadyApplied.ts). The real uuid is mapped from `local-<entry id>` in the same batch,
  * so edits written offline follow it, and the document's comment count is raised once.
  */
-export const createComment: Performer<'comment.create'> = async (entry, ctx) => {
+export const createComment: Performer<'comments.create'> = async (entry, ctx) => {
   const { documentId, text } = entry.action
   const { client, store, clock, userId } = ctx
   let uuid: string | undefined
@@ -43,7 +43,7 @@ export const createComment: Performer<'comment.create'> = async (entry, ctx) => 
 }
 
 /** Comment edit (of a comment created offline: once its create gave it a real uuid). */
-export const updateComment: Performer<'comment.update'> = async ({ action }, { client, store }) => {
+export const updateComment: Performer<'comments.update'> = async ({ action }, { client, store }) => {
   const uuid = await realCommentUuid(store, action.uuid)
   await client.updateComment(action.documentId, uuid, action.text)
   const stored = await store.getComment(action.documentId, uuid)
@@ -51,7 +51,7 @@ export const updateComment: Performer<'comment.update'> = async ({ action }, { c
 }
 
 /** Comment delete; a 404 means it is gone already. The comment count drops once. */
-export const deleteComment: Performer<'comment.delete'> = async ({ action }, ctx) => {
+export const deleteComment: Performer<'comments.delete'> = async ({ action }, ctx) => {
   const { client, store } = ctx
   const uuid = await realCommentUuid(store, action.uuid)
   try {

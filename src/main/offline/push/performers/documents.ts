@@ -1,18 +1,21 @@
 import { codeOf } from '../../errors'
 import { patchServerCopyOps, serverCopyOps } from '../../serverCopies'
 import { repairAlreadyApplied } from '../alreadyApplied'
+import { setStates } from './batchStates'
 import { done } from '../entryOutcome'
 import type { Performer } from './performer'
 
-/** PATCH of one document's state; the stored copy takes the state the service accepted. */
-export const setState: Performer<'document.setState'> = async ({ action }, { client, store, clock }) => {
-  await client.setDocumentState(action.documentId, action.state)
-  const ops = await patchServerCopyOps(
-    store,
-    action.documentId,
-    (s) => ({ ...s, doc: { ...s.doc, state: action.state } }),
-    clock().toISOString(),
-  )
+/**
+ * A state change. One document: PATCH /documents/:id, and the stored copy takes the state the
+ * service accepted. Several: one batch PATCH (batchStates.ts), which the service applies later.
+ */
+export const setState: Performer<'documents.setState'> = async (entry, ctx) => {
+  const { items } = entry.action
+  if (items.length !== 1) return setStates(entry, ctx)
+  const { id, state } = items[0]!
+  const { client, store, clock } = ctx
+  await client.setDocumentState(id, state)
+  const ops = await patchServerCopyOps(store, id, (s) => ({ ...s, doc: { ...s.doc, state } }), clock().toISOString())
   return done(ops)
 }
 
@@ -20,7 +23,7 @@ export const setState: Performer<'document.setState'> = async ({ action }, { cli
  * A repair (the service's human review). Not idempotent: after a lost answer the document is
  * read first, and the repair counts as done when it already reached the service.
  */
-export const repairDocument: Performer<'document.repair'> = async (entry, { client, store, clock }) => {
+export const repairDocument: Performer<'documents.repair'> = async (entry, { client, store, clock }) => {
   const { action } = entry
   if (entry.uncertain) {
     const [doc] = await client.getDocument(action.documentId)
@@ -35,14 +38,14 @@ export const repairDocument: Performer<'document.repair'> = async (entry, { clie
 }
 
 /** Archive; the stored copy is kept, marked archived (retention removes it later). */
-export const archiveDocument: Performer<'document.archive'> = async ({ action }, { client, store, clock }) => {
+export const archiveDocument: Performer<'documents.archive'> = async ({ action }, { client, store, clock }) => {
   const doc = await client.archiveDocument(action.documentId)
   const written = await serverCopyOps(store, [doc], clock().toISOString(), { archived: true })
   return done(written.ops)
 }
 
 /** Delete; a 404 means it is gone already (e.g. an earlier attempt did it): what the person wanted. */
-export const deleteDocument: Performer<'document.delete'> = async ({ action }, { client, store, files }) => {
+export const deleteDocument: Performer<'documents.delete'> = async ({ action }, { client, store, files }) => {
   try {
     await client.deleteDocument(action.documentId)
   } catch (error) {

@@ -3,7 +3,6 @@ import type { OutboxEntry } from '../../../../shared/outbox/entry'
 import type { PushContext } from '../context'
 import type { Done } from '../entryOutcome'
 import { createAgenda, updateAgenda } from './agendas'
-import { setStates } from './batchStates'
 import { createComment, deleteComment, updateComment } from './comments'
 import { archiveDocument, deleteDocument, repairDocument, setState } from './documents'
 import type { EntryOf, Performer } from './performer'
@@ -11,17 +10,16 @@ import { upload } from './upload'
 
 /** One performer per outbox action kind: adding an action is adding an entry here (and its test). */
 export const PERFORMERS: { readonly [K in OutboxActionKind]: Performer<K> } = {
-  'document.setState': setState,
-  'documents.setStates': setStates,
-  'document.repair': repairDocument,
-  'document.archive': archiveDocument,
-  'document.delete': deleteDocument,
-  'comment.create': createComment,
-  'comment.update': updateComment,
-  'comment.delete': deleteComment,
-  'agenda.create': createAgenda,
-  'agenda.update': updateAgenda,
-  'documents.upload': upload,
+  'documents.setState': setState,
+  'documents.repair': repairDocument,
+  'documents.archive': archiveDocument,
+  'documents.delete': deleteDocument,
+  'comments.create': createComment,
+  'comments.update': updateComment,
+  'comments.delete': deleteComment,
+  'agendas.create': createAgenda,
+  'agendas.update': updateAgenda,
+  'upload.files': upload,
 }
 
 /** Sends `entry` with the performer of its kind (see {@link Performer}). */

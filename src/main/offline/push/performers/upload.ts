@@ -17,7 +17,7 @@ import type { Performer } from './performer'
  * bytes sent (its content hash: contentHashes.ts); their bytes are removed once the entry is
  * done. Error `upload_file_missing` when a stored file is gone.
  */
-export const upload: Performer<'documents.upload'> = async (entry, ctx) => {
+export const upload: Performer<'upload.files'> = async (entry, ctx) => {
   const { action } = entry
   const { client, store, outbox, clock } = ctx
   const agendaId = await realAgendaId(store, action.agendaId)

@@ -16,7 +16,7 @@ function item(seq: number, status: OutboxItem['status'], action: OutboxItem['act
   }
 }
 function archive(documentId: number): OutboxItem['action'] {
-  return { kind: 'document.archive', documentId }
+  return { kind: 'documents.archive', documentId }
 }
 
 describe('the outbox panel', () => {
@@ -34,12 +34,12 @@ describe('the outbox panel', () => {
 
   it('opens the one document an action is about, and none for a batch, an agenda or an upload', () => {
     expect(documentOf(item(1, 'failed', archive(42)))).toBe(42)
-    expect(documentOf(item(1, 'failed', { kind: 'comment.create', documentId: 7, text: 'hi' }))).toBe(7)
-    expect(documentOf(item(1, 'failed', { kind: 'documents.setStates', items: [{ id: 9, state: 'ready' }] }))).toBe(9)
+    expect(documentOf(item(1, 'failed', { kind: 'comments.create', documentId: 7, text: 'hi' }))).toBe(7)
+    expect(documentOf(item(1, 'failed', { kind: 'documents.setState', items: [{ id: 9, state: 'ready' }] }))).toBe(9)
     expect(
       documentOf(
         item(1, 'failed', {
-          kind: 'documents.setStates',
+          kind: 'documents.setState',
           items: [
             { id: 9, state: 'ready' },
             { id: 10, state: 'ready' },
@@ -50,7 +50,7 @@ describe('the outbox panel', () => {
     expect(
       documentOf(
         item(1, 'failed', {
-          kind: 'documents.upload',
+          kind: 'upload.files',
           agendaId: 1,
           type: 'PurchaseInvoice',
           files: [{ fileName: 'a.pdf', contentType: 'application/pdf', size: 1 }],
@@ -70,11 +70,18 @@ describe('the outbox panel', () => {
   })
 
   it('words an action on one document without its internal id, and leaves the others to their description', () => {
-    expect(actionKey(item(1, 'failed', { kind: 'document.repair', documentId: 7 }))).toBe('outbox.action.repair')
-    expect(actionKey(item(1, 'failed', { kind: 'document.setState', documentId: 7, state: 'exported' }))).toBe(
+    expect(actionKey(item(1, 'failed', { kind: 'documents.repair', documentId: 7 }))).toBe('outbox.action.repair')
+    expect(actionKey(item(1, 'failed', { kind: 'documents.setState', items: [{ id: 7, state: 'exported' }] }))).toBe(
       'outbox.action.exported',
     )
     expect(actionKey(item(1, 'failed', archive(7)))).toBe('outbox.action.archive')
-    expect(actionKey(item(1, 'failed', { kind: 'documents.setStates', items: [{ id: 9, state: 'ready' }] }))).toBeNull()
+    const batch = {
+      kind: 'documents.setState' as const,
+      items: [
+        { id: 9, state: 'ready' as const },
+        { id: 10, state: 'ready' as const },
+      ],
+    }
+    expect(actionKey(item(1, 'failed', batch))).toBeNull()
   })
 })

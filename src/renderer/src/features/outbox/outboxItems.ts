@@ -22,7 +22,7 @@ export function panelEntries(items: readonly OutboxItem[]): { failed: OutboxItem
 export function documentOf(item: OutboxItem): number | null {
   const action = item.action
   if ('documentId' in action) return action.documentId
-  if (action.kind === 'documents.setStates' && action.items.length === 1) return action.items[0]!.id
+  if (action.kind === 'documents.setState' && action.items.length === 1) return action.items[0]!.id
   return null
 }
 
@@ -58,19 +58,21 @@ export function relativeTime(iso: string, now: number, locale: string): string {
 export function actionKey(item: OutboxItem): MessageKey | null {
   const action = item.action
   switch (action.kind) {
-    case 'document.setState':
-      return action.state === 'ready' ? 'outbox.action.ready' : 'outbox.action.exported'
-    case 'document.repair':
+    case 'documents.setState':
+      // A batch keeps main's description ("Mark 12 documents exported").
+      if (action.items.length !== 1) return null
+      return action.items[0]!.state === 'ready' ? 'outbox.action.ready' : 'outbox.action.exported'
+    case 'documents.repair':
       return 'outbox.action.repair'
-    case 'document.archive':
+    case 'documents.archive':
       return 'outbox.action.archive'
-    case 'document.delete':
+    case 'documents.delete':
       return 'outbox.action.delete'
-    case 'comment.create':
+    case 'comments.create':
       return 'outbox.action.commentCreate'
-    case 'comment.update':
+    case 'comments.update':
       return 'outbox.action.commentUpdate'
-    case 'comment.delete':
+    case 'comments.delete':
       return 'outbox.action.commentDelete'
     default:
       return null

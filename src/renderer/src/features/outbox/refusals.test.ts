@@ -4,16 +4,16 @@ import { refusalOf, type RefusalReason } from './refusals'
 
 describe('refusals of failed outbox actions', () => {
   it('a repair refused because of the state cannot be retried while the document stays exported', () => {
-    expect(refusalOf({ code: 'validation' }, 'document.repair', 'exported')).toEqual({
+    expect(refusalOf({ code: 'validation' }, 'documents.repair', 'exported')).toEqual({
       reason: 'repair_state',
       retryable: false,
     })
-    expect(refusalOf({ code: 'bad_request' }, 'document.repair', null).retryable).toBe(false)
+    expect(refusalOf({ code: 'bad_request' }, 'documents.repair', null).retryable).toBe(false)
   })
 
   it('the same repair can be retried once the document is ready or not ready again', () => {
-    expect(refusalOf({ code: 'validation' }, 'document.repair', 'ready').retryable).toBe(true)
-    expect(refusalOf({ code: 'validation' }, 'document.repair', 'not_ready').retryable).toBe(true)
+    expect(refusalOf({ code: 'validation' }, 'documents.repair', 'ready').retryable).toBe(true)
+    expect(refusalOf({ code: 'validation' }, 'documents.repair', 'not_ready').retryable).toBe(true)
   })
 
   it('offers no retry for 4xx refusals that sending again cannot change', () => {
@@ -25,13 +25,13 @@ describe('refusals of failed outbox actions', () => {
       ['archived', 'archived'],
     ]
     for (const [code, reason] of never) {
-      expect(refusalOf({ code }, 'document.setState', 'ready'), code).toEqual({ reason, retryable: false })
+      expect(refusalOf({ code }, 'documents.setState', 'ready'), code).toEqual({ reason, retryable: false })
     }
   })
 
   it('offers a retry when the service failed, never answered, or the situation may change', () => {
     for (const code of ['server', 'rate_limited', 'bad_response', 'timeout', 'network', 'internal']) {
-      expect(refusalOf({ code }, 'document.archive'), code).toEqual({ reason: 'service', retryable: true })
+      expect(refusalOf({ code }, 'documents.archive'), code).toEqual({ reason: 'service', retryable: true })
     }
     for (const [code, reason] of [
       ['conflict', 'conflict'],

@@ -56,7 +56,7 @@ export function refusalOf(
   currentState?: string | null,
 ): Refusal {
   const code = error.code
-  if ((code === 'validation' || code === 'bad_request') && kind === 'document.repair') {
+  if ((code === 'validation' || code === 'bad_request') && kind === 'documents.repair') {
     return { reason: 'repair_state', retryable: currentState != null && REPAIRABLE_STATES.has(currentState) }
   }
   switch (code) {
