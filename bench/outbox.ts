@@ -59,13 +59,16 @@ export async function runOutboxBenchmark(ctx: BenchContext): Promise<BenchResult
       const documentId = docs[i]!.id
       switch (i % 10) {
         case 7:
-          return { kind: 'document.repair', documentId, description: 'VAT line missing (benchmark)' }
+          return { kind: 'documents.repair', documentId, description: 'VAT line missing (benchmark)' }
         case 8:
-          return { kind: 'document.archive', documentId }
+          return { kind: 'documents.archive', documentId }
         case 9:
-          return { kind: 'comment.create', documentId, text: `Checked against the order (benchmark ${i})` }
+          return { kind: 'comments.create', documentId, text: `Checked against the order (benchmark ${i})` }
         default:
-          return { kind: 'document.setState', documentId, state: i % 2 === 0 ? 'ready' : 'exported' }
+          return {
+            kind: 'documents.setState',
+            items: [{ id: documentId, state: i % 2 === 0 ? 'ready' : 'exported' }],
+          }
       }
     }
     for (let i = 0; i < 20; i++) await workspace.enqueue(actionFor(count + i))
