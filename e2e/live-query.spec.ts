@@ -83,3 +83,28 @@ test('stepping with j costs one IPC call per key; undo brings the document back 
   await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveCount(1)
   await expect(open).toHaveAttribute('data-document-id', String(id))
 })
+
+test("an action shows in the open document's history by the pushed view, without reading the history", async ({
+  page,
+}) => {
+  await openFirst(page)
+  const open = page.getByTestId('document-pane')
+  const id = Number(await open.getAttribute('data-document-id'))
+  await page.getByTestId('history-tab').click()
+  await expect(page.getByTestId('history-empty')).toBeVisible()
+  await page.waitForTimeout(500)
+  const calls = countCalls(page)
+
+  // Marked ready, then taken back: the document comes back with both in its history.
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('r')
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveCount(0)
+  await page.keyboard.press('u')
+  await expect(open).toHaveAttribute('data-document-id', String(id))
+  const ready = page.getByTestId('history-item').filter({ hasText: 'Marked ready' })
+  await expect(ready).toHaveCount(1)
+  await expect(ready).toHaveAttribute('data-status', 'undone')
+  await expect(ready).toContainText('Alex Fake')
+  await page.waitForTimeout(1_000)
+  expect(calls.channels).not.toContain('history.list')
+})

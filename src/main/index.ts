@@ -201,6 +201,7 @@ if (!deepLinks.isPrimary) {
         bus: services.bus,
         targets: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
         isAppPage: (url) => isAppUrl(url, devServerUrl),
+        onSenderGone: (sender) => services.senderGone(sender),
       })
       await services.start()
       const stopDesktop = desktop.start()

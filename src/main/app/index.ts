@@ -132,6 +132,11 @@ export interface AppServices {
   close(): Promise<void>
   /** Base URL of the service in use (the demo sandbox's in demo mode), null when none. */
   serviceUrl(): string | null
+  /**
+   * The host saw a renderer go (window closed, crashed, reloaded or navigated; `sender` as in
+   * its calls' context): what it stated is let go (its watched screens stop being worked out).
+   */
+  senderGone(sender: string): void
 }
 
 /**
@@ -272,8 +277,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   async function evidenceOfOpened(documentId: number) {
     return (await evidence.evidenceOf(documentId, { waitMs: 0 })).evidence
   }
+  const goneListeners = new Set<(sender: string) => void>()
   // The row cache follows the workspace's events to stay exact (src/main/app/documents/rowCache.ts).
   const triage = createTriageHandlers(getWorkspace, {
+    sendersGone: (listener) => {
+      goneListeners.add(listener)
+      return () => goneListeners.delete(listener)
+    },
     evidence: evidenceOfOpened,
     subscribe: (listener) => bus.connect(listener),
     emit: (event, payload) => bus.emit(event, payload),
@@ -367,6 +377,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     previews: createPreviewImages(getWorkspace),
     referenceRates,
     serviceUrl,
+    senderGone(sender) {
+      for (const listener of goneListeners) listener(sender)
+    },
     async start() {
       memory.start()
       const accounts = options.accountStore.list()

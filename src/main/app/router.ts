@@ -14,6 +14,11 @@ import { redact } from '../../shared/api/redact'
 /** Who is calling: the URL of the frame that sent the call (Electron) or the page (harness). */
 export interface CallContext {
   senderUrl: string
+  /**
+   * Which renderer sent it, as its host names it (Electron: `webContents:<id>`); absent when the
+   * host does not tell them apart. What a renderer stated (watched screens) is let go with it.
+   */
+  sender?: string
 }
 
 /** A handler gets the parsed input and returns the channel's output (validated afterwards). */

@@ -1,4 +1,5 @@
 import type { AgendaListPort } from './agendas/list'
+import type { OfflineWorkspace } from '../offline'
 import { createAgendaListHandlers } from './agendas/list'
 import { createCommentHandlers, type CommentsPort } from './comments/handlers'
 import { createAgendaRowsSource, type AgendaRowsOptions } from './documents/agendaRows'
@@ -15,8 +16,8 @@ import type { SubscribeToEvents } from './eventBus'
 import { documentViewSchema, type EventName, type EventPayload } from '../../shared/ipc'
 import type { HandlersFor } from './router'
 
-/** The part of the offline workspace the triage screen's channels use. */
-export type TriagePort = AgendaListPort & RowsPort & DocumentsPort & CommentsPort
+/** The part of the offline workspace the triage screen's channels use (the history: for watched views). */
+export type TriagePort = AgendaListPort & RowsPort & DocumentsPort & CommentsPort & Pick<OfflineWorkspace, 'historyOf'>
 
 /** Options of {@link createTriageHandlers}: the row source's, and where the host serves preview images. */
 export interface TriageOptions extends AgendaRowsOptions {
@@ -33,6 +34,11 @@ export interface TriageOptions extends AgendaRowsOptions {
   changes?: SubscribeToEvents
   /** Sends the views main pushes to watched screens (`documents.view`); without it nothing is pushed. */
   emit?: <E extends EventName>(event: E, payload: EventPayload<E>) => void
+  /**
+   * Follows the renderers the host saw go (closed, crashed, reloaded, navigated: the `sender`
+   * of their calls' context); their screens stop being worked out. Returns a stop function.
+   */
+  sendersGone?: (listener: (sender: string) => void) => () => void
 }
 
 /** The channels the triage screen reads and acts through, all served by the local store. */
@@ -84,16 +90,22 @@ export function createTriageHandlers(
       },
       // The pane shows the data without the image when it cannot be read.
       preview: async (id) => Promise.resolve(documents['documents.preview']({ id }, main)).catch(() => null),
+      // Corrections included (withCorrectionEvents); the comments still show when it cannot be read.
+      history: async (id) =>
+        getWorkspace()
+          .historyOf(id)
+          .catch(() => []),
       agendas: async () => (await agendas['agendas.list']({}, main)).agendas,
     },
     subscribe: (emit && (options.changes ?? options.subscribe)) || (() => () => undefined),
     push: (view) => emit?.('documents.view', documentViewSchema.parse(view)),
   })
+  options.sendersGone?.((sender) => watches.forget(sender))
   return {
     ...agendas,
     ...documents,
     ...comments,
-    'documents.watch': (watch) => watches.watch(watch),
+    'documents.watch': (watch, context) => watches.watch(watch, context.sender),
     'documents.unwatch': ({ viewId }) => ({ watching: watches.unwatch(viewId) }),
   }
 }

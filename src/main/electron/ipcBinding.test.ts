@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
 import { bindIpc } from './ipcBinding'
 import { EventBus } from '../app/eventBus'
@@ -80,5 +81,56 @@ describe('ipcMain binding', () => {
     app.getURL.mockReturnValue('https://service.example/login')
     bus.emit('app.notice', { level: 'info', code: 'again', message: 'Again' })
     expect(app.send).toHaveBeenCalledTimes(1)
+  })
+
+  it('names the webContents of each call, and says when it is gone or shows a new page', async () => {
+    let invoke: ((...args: unknown[]) => unknown) | undefined
+    const ipcMain = {
+      handle: (_n: string, fn: (...args: unknown[]) => unknown) => (invoke = fn),
+      removeHandler: vi.fn(),
+    }
+    const router: Router = { dispatch: vi.fn(async () => ({ ok: true as const, value: null })) }
+    const gone: string[] = []
+    const unbind = bindIpc({
+      ipcMain: ipcMain as never,
+      router,
+      bus: new EventBus(),
+      targets: () => [],
+      isAppPage: isAppUrl,
+      onSenderGone: (sender) => gone.push(sender),
+    })
+    // A stand-in webContents: Electron's is an EventEmitter with an id.
+    const contents = (id: number) => Object.assign(new EventEmitter(), { id })
+    const window = contents(3)
+    const other = contents(4)
+    const frame = { url: 'app://docket/index.html' }
+    await invoke!({ senderFrame: frame, sender: window }, 'documents.watch', {})
+    await invoke!({ senderFrame: frame, sender: window }, 'documents.watch', {})
+    await invoke!({ senderFrame: frame, sender: other }, 'documents.watch', {})
+    expect(router.dispatch).toHaveBeenCalledWith(
+      'documents.watch',
+      {},
+      { senderUrl: frame.url, sender: 'webContents:3' },
+    )
+    // Followed once, however often it calls.
+    expect(window.listenerCount('did-navigate')).toBe(1)
+
+    // A reload or a navigation: the old page is gone, the window stays followed.
+    window.emit('did-navigate')
+    expect(gone).toEqual(['webContents:3'])
+    window.emit('render-process-gone')
+    expect(gone).toEqual(['webContents:3', 'webContents:3'])
+    // Closed: told once more, and no longer followed.
+    window.emit('destroyed')
+    expect(gone).toEqual(['webContents:3', 'webContents:3', 'webContents:3'])
+    for (const event of ['did-navigate', 'render-process-gone', 'destroyed'])
+      expect(window.listenerCount(event)).toBe(0)
+    expect(other.listenerCount('destroyed')).toBe(1)
+
+    // Unbound: nothing is followed any more.
+    unbind()
+    expect(other.listenerCount('destroyed')).toBe(0)
+    other.emit('destroyed')
+    expect(gone).toHaveLength(3)
   })
 })

@@ -177,8 +177,13 @@ describe("a document's history in the account's store", () => {
       { documentId: id!, kind: 'exported', at: '2026-01-01T13:00:00.000Z', entryIds: [queued.id] },
       { documentId: 999_999, kind: 'ready', at: '2026-01-01T10:00:00.000Z', entryIds: ['x'] },
     ]
+    h.events = []
     expect(await ws.importHistory(legacy)).toEqual({ imported: 4, dropped: 1, alreadyDone: false })
+    // Screens showing the document are worked out again with the imported history.
+    expect(h.documentsChanged().flatMap((change) => change.documentIds)).toContain(id!)
+    h.events = []
     expect(await ws.importHistory(legacy)).toEqual({ imported: 0, dropped: 0, alreadyDone: true })
+    expect(h.documentsChanged()).toEqual([])
     const history = await ws.historyOf(id!)
     expect(history.map((e) => [e.kind, e.status ?? null])).toEqual([
       ['ready', 'sent'],

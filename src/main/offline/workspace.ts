@@ -600,9 +600,12 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     async importHistory(events) {
       ensureOpen()
       // Under the outbox's lock: an entry the import links to cannot settle meanwhile.
-      return lock.run(async () =>
+      const imported = await lock.run(async () =>
         importLegacyHistory(store, events, await store.outboxEntries(), clock().toISOString()),
       )
+      // Watched screens showing one of these documents get its history in their next view.
+      if (imported.imported > 0) syncEvents.documentsChanged([...new Set(events.map((e) => e.documentId))], [])
+      return imported
     },
 
     corrections: (documentId) => store.correctionsOf(documentId),

@@ -107,6 +107,38 @@ describe('live queries: main pushes the view of every watched screen', () => {
     expect(new Set(versions).size).toBe(4)
   })
 
+  it("pushes the open document's history with the action just enqueued, who took it and that it waits", async () => {
+    const answered = await handlers['documents.watch'](statement(), MAIN)
+    expect(answered.documents[0]!.history).toEqual([])
+    await handlers['documents.setState']({ ids: [1], state: 'ready' }, MAIN)
+    await flush()
+    expect(pushed.at(-1)?.documents[0]?.history).toMatchObject([
+      { documentId: 1, kind: 'ready', by: 'Alex Fake', status: 'pending' },
+    ])
+    // Those ahead carry none: the history is the open document's.
+    expect(pushed.at(-1)?.documents[1]?.history).toBeUndefined()
+  })
+
+  it('stops pushing to the screens of a renderer its host saw go', async () => {
+    let gone: (sender: string) => void = () => undefined
+    const bus = new EventBus(() => undefined)
+    bus.connect((event, payload) => event === 'documents.view' && pushed.push(payload as DocumentView))
+    const triage = createTriageHandlers(() => workspace, {
+      changes: (listener) => workspace.subscribe(listener),
+      emit: (event, payload) => bus.emit(event, payload),
+      sendersGone: (listener) => {
+        gone = listener
+        return () => undefined
+      },
+    })
+    await triage['documents.watch'](statement({ viewId: 'triage-a' }), { ...MAIN, sender: 'webContents:1' })
+    await triage['documents.watch'](statement({ viewId: 'triage-b' }), { ...MAIN, sender: 'webContents:2' })
+    gone('webContents:1')
+    await triage['documents.setState']({ ids: [2], state: 'ready' }, MAIN)
+    await flush()
+    expect(pushed.map((view) => view.viewId)).toEqual(['triage-b'])
+  })
+
   it('pushes the comments of the open document once one is added', async () => {
     await handlers['documents.watch'](statement(), MAIN)
     await handlers['comments.create']({ documentId: 1, text: 'Checked' }, MAIN)
@@ -158,6 +190,7 @@ describe('DocumentWatches', () => {
           previews++
           return preview(id)
         },
+        history: async (id) => [{ key: '1', documentId: id, kind: 'ready', at: '2026-01-01T10:00:00.000Z' }],
         agendas: async () => [],
       },
       subscribe: (listener) => {
@@ -210,14 +243,38 @@ describe('DocumentWatches', () => {
     expect(w.views.map((v) => v.revision)).toEqual([2])
   })
 
-  it('lets go of the screen stated longest ago beyond its capacity, and of a gone renderer by prefix', async () => {
+  it('lets go of the screen stated longest ago beyond its capacity', async () => {
     const w = watches(2)
-    await w.subject.watch(statement({ viewId: 'win1-a' }))
-    await w.subject.watch(statement({ viewId: 'win2-b' }))
-    await w.subject.watch(statement({ viewId: 'win2-c' }))
+    await w.subject.watch(statement({ viewId: 'a' }))
+    await w.subject.watch(statement({ viewId: 'b' }))
+    await w.subject.watch(statement({ viewId: 'c' }))
     expect(w.subject.size).toBe(2)
-    w.subject.forget('win2-')
-    expect(w.subject.size).toBe(0)
+    w.send('outbox.changed')
+    await w.run()
+    expect(w.views.map((v) => v.viewId).sort()).toEqual(['b', 'c'])
+  })
+
+  it('lets go of the screens a gone renderer stated, and only those', async () => {
+    const w = watches()
+    await w.subject.watch(statement({ viewId: 'triage-1' }), 'webContents:1')
+    await w.subject.watch(statement({ viewId: 'triage-2' }), 'webContents:2')
+    await w.subject.watch(statement({ viewId: 'other-1' }), 'webContents:1')
+    expect(w.subject.forget('webContents:1')).toBe(2)
+    expect(w.subject.forget('webContents:1')).toBe(0)
+    w.send('outbox.changed')
+    await w.run()
+    expect(w.views.map((v) => v.viewId)).toEqual(['triage-2'])
+  })
+
+  it('gives the open document its history, and those ahead none (read once opened)', async () => {
+    const w = watches()
+    const view = await w.subject.watch(statement({ openId: 7, ahead: [] }))
+    expect(view.documents[0]!.history).toEqual([
+      { key: '1', documentId: 7, kind: 'ready', at: '2026-01-01T10:00:00.000Z' },
+    ])
+    const ahead = await w.subject.watch(statement({ openId: null, ahead: [7] }))
+    expect(ahead.documents[0]!.document.id).toBe(7)
+    expect(ahead.documents[0]!.history).toBeUndefined()
   })
 
   it('stops following the events when closed', async () => {

@@ -15,6 +15,8 @@ export interface DocumentViewReads {
   document(id: number): Promise<OpenedDocumentView>
   /** Where the host serves a document's preview image, or null (`documents.preview`); never rejects. */
   preview(id: number): Promise<OpenedDocumentView['preview']>
+  /** A document's history in the account's store, oldest first (`history.list`); never rejects. */
+  history(id: number): Promise<NonNullable<OpenedDocumentView['history']>>
   /** The sidebar's agendas (`agendas.list`). */
   agendas(): Promise<WatchedView['agendas']>
 }
@@ -49,10 +51,11 @@ const CHANGES = new Set(['documents.changed', 'outbox.changed', 'documents.repai
  * events and never works out what an action does to a list: main's view is the truth.
  *
  * A renderer that is gone stops being pushed to when it unwatches, when its host says so
- * ({@link forget}), or when more than `capacity` screens are watched (oldest first).
+ * ({@link forget}: the screens its sender stated), or when more than `capacity` screens are
+ * watched (oldest first).
  */
 export class DocumentWatches {
-  private readonly watches = new Map<string, { watch: DocumentWatch; version: number }>()
+  private readonly watches = new Map<string, { watch: DocumentWatch; version: number; sender?: string }>()
   private pending = false
   private readonly schedule: (run: () => void) => void
   private readonly capacity: number
@@ -70,11 +73,15 @@ export class DocumentWatches {
     })
   }
 
-  /** Watches (or states again) what screen `watch.viewId` shows; answers its view at once. */
-  async watch(watch: DocumentWatch): Promise<WatchedView> {
+  /**
+   * Watches (or states again) what screen `watch.viewId` shows; answers its view at once.
+   * `sender` names the renderer that stated it (its host's key, e.g. a webContents), so that
+   * {@link forget} lets go of its screens when it is gone.
+   */
+  async watch(watch: DocumentWatch, sender?: string): Promise<WatchedView> {
     const held = this.watches.get(watch.viewId)
     this.watches.delete(watch.viewId)
-    this.watches.set(watch.viewId, { watch, version: held?.version ?? 0 })
+    this.watches.set(watch.viewId, { watch, version: held?.version ?? 0, ...(sender ? { sender } : {}) })
     while (this.watches.size > this.capacity) this.watches.delete(this.watches.keys().next().value!)
     return this.view(watch.viewId, watch)
   }
@@ -84,9 +91,15 @@ export class DocumentWatches {
     return this.watches.delete(viewId)
   }
 
-  /** Stops pushing to every screen whose id starts with `prefix` (a window or connection gone). */
-  forget(prefix: string): void {
-    for (const viewId of [...this.watches.keys()]) if (viewId.startsWith(prefix)) this.watches.delete(viewId)
+  /**
+   * Stops pushing to every screen `sender` stated (its window closed, crashed, reloaded or went
+   * to another page: the screens of its new page state themselves again); answers how many.
+   */
+  forget(sender: string): number {
+    let forgotten = 0
+    for (const [viewId, held] of [...this.watches])
+      if (held.sender === sender && this.watches.delete(viewId)) forgotten++
+    return forgotten
   }
 
   /** How many screens are watched. */
@@ -123,7 +136,7 @@ export class DocumentWatches {
     )
   }
 
-  /** Works out the view of `watch`: list, open document and those ahead, agendas. */
+  /** Works out the view of `watch`: list, open document (with its history) and those ahead, agendas. */
   private async view(viewId: string, watch: DocumentWatch): Promise<WatchedView> {
     const held = this.watches.get(viewId)
     const version = held ? ++held.version : 0
@@ -162,13 +175,14 @@ export class DocumentWatches {
     const waited = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), this.previewWaitMs)
     })
-    const [document, preview] = await Promise.all([
+    const [document, history, preview] = await Promise.all([
       this.options.reads.document(id),
+      this.options.reads.history(id),
       Promise.race([reading, waited]),
     ]).finally(() => clearTimeout(timer))
     if (preview !== 'late') {
       this.latePreviews.delete(id)
-      return { ...document, preview }
+      return { ...document, history, preview }
     }
     if (!this.latePreviews.has(id)) {
       this.latePreviews.set(id, reading)
@@ -179,7 +193,7 @@ export class DocumentWatches {
       }
       void reading.then(arrived, arrived)
     }
-    return { ...document }
+    return { ...document, history }
   }
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { documentSchema } from '../../api/document'
 import { MAX_ACKNOWLEDGEMENT_REASON } from '../../checks/acknowledgement'
 import { correctionEventSchema, correctionSchema, fieldPathSchema, MAX_CORRECTION_INPUT } from '../../corrections'
+import { historyItemSchema } from '../../history/events'
 import { checkCodeSchema, checkResultSchema } from '../../checks/result'
 import { base64LengthOf, MAX_ORIGINAL_FILE_BYTES } from '../../files/limits'
 import { agendaRefSchema, documentIdSchema, stateItemSchema } from '../../outbox/actions'
@@ -183,11 +184,17 @@ export const documentWatchSchema = z
   .strict()
 export type DocumentWatch = z.infer<typeof documentWatchSchema>
 
-/** A document as the pane shows it: the cached document, its checks, comments and preview image. */
+/** A document as the pane shows it: the cached document, its checks, comments, history and preview image. */
 export const openedDocumentSchema = z.object({
   document: cachedDocumentSchema,
   checks: z.array(checkResultSchema),
   comments: z.array(cachedCommentSchema),
+  /**
+   * Its history in the signed-in account (as `history.list` answers it: actions with who, when
+   * and where they are now, returns from repair, answers to warnings, corrections), oldest
+   * first; given for the open document only (those ahead get it once opened).
+   */
+  history: z.array(historyItemSchema).optional(),
   /**
    * Where the host serves its preview image, or null when none can be shown; given for the open
    * document only (those ahead are read without it: finding an image may mean a download).

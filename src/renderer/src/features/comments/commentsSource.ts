@@ -1,4 +1,5 @@
 import type { CheckResult } from '../../../../shared/checks/result'
+import type { HistoryItem } from '../../../../shared/history/events'
 
 /**
  * What the comments panel reads and does on the open document: the screen that shows it
@@ -10,6 +11,11 @@ export interface CommentsSource {
   readonly openId: number | null
   /** The open document's check results (the history lists answered warnings). */
   readonly checks: CheckResult[]
+  /**
+   * The open document's history in the account's store, as main's view of it has it (it comes
+   * again with every change), oldest first; null until the view has it.
+   */
+  readonly history: HistoryItem[] | null
   /** The signed-in user, for "you" on their own comments; null until known. */
   readonly me: { id: number; name: string; surname: string } | null
   addComment(text: string): Promise<boolean>

@@ -1,7 +1,8 @@
 /**
  * A document's activity list: its comments, and what its history in the account's store says
- * (main answers it through `history.list`: actions with who, when and where they are now,
- * returns from repair, answers to warnings), newest first. Pure: the list passes what it read.
+ * (it comes with main's view of the open document, as `history.list` would answer it: actions
+ * with who, when and where they are now, returns from repair, answers to warnings, corrections),
+ * newest first. Pure: the list passes what the view holds.
  */
 import type { CheckCode } from '../../../../shared/checks/result'
 import type { HistoryEventKind, HistoryItem, HistoryStatus } from '../../../../shared/history/events'
@@ -35,7 +36,7 @@ export interface HistoryLine {
 }
 
 /**
- * Merges the comments of a document with its history (`items`, as `history.list` answers them)
+ * Merges the comments of a document with its history (`items`, as main's view has them)
  * into one list, newest first (ties keep the history's order, later first). `author` names a
  * comment's author. Every comment is a line of its own, besides the *Comment added* action that
  * wrote it: the comment says what it is now, the action who added it and whether it was sent.

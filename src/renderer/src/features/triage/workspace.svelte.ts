@@ -7,6 +7,7 @@
  * does to the list is main's to say, in the next view.
  */
 import type { CheckResult } from '../../../../shared/checks/result'
+import type { HistoryItem } from '../../../../shared/history/events'
 import type { CheckAnswer } from '../documents'
 import {
   checkActionOnAll,
@@ -59,6 +60,8 @@ export class TriageState extends InboxList {
   checks = $state.raw<CheckResult[]>([])
   documentError = $state<string | null>(null)
   comments = $state.raw<CachedCommentView[]>([])
+  /** The open document's history, as main's view has it (null until a view of it has it). */
+  history = $state.raw<HistoryItem[] | null>(null)
   /** All agendas: the open document's agenda, named beside its title (one agenda: null, the sidebar says it). */
   openAgendaName = $derived(
     this.allAgendas && this.document ? (this.agendaNames.get(this.document.agenda_id) ?? null) : null,
@@ -283,6 +286,7 @@ export class TriageState extends InboxList {
       this.document = null
       this.checks = []
       this.comments = []
+      this.history = null
       this.documentError = null
     }
     // While stepping, stated after the frame that shows it is painted: the call does not delay it (bench B4).
@@ -295,6 +299,7 @@ export class TriageState extends InboxList {
     this.document = null
     this.checks = []
     this.comments = []
+    this.history = null
     this.documentError = null
   }
 
@@ -360,6 +365,8 @@ export class TriageState extends InboxList {
     this.document = loaded.document
     this.checks = loaded.checks
     this.comments = loaded.comments
+    // Held ahead, a document comes without its history: the view of it open brings it.
+    this.history = loaded.history ?? null
     this.documentError = null
   }
 
