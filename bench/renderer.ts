@@ -271,16 +271,23 @@ async function runSession(ctx: BenchContext, session: Session): Promise<SessionO
         ? 'Evidence pipeline on, as in the app (the evidence thread built as the app ships it).'
         : 'Evidence pipeline off (the services started with evidence: false: nothing fetched or read for evidence).',
     )
-    harness = await startHarnessProcess(
-      {
-        rendererDir: built.rendererDir,
-        bridgeScript: built.bridgeScript,
-        sandboxUrl: proxy.url,
-        userDataDir,
-        ...evidenceOption,
-      },
-      servicesHost,
-    )
+    const servicesSandboxUrl = proxy.url
+    const servicesDataDir = userDataDir
+    // The services on the session's user-data folder; `networkPort` keeps the service's address
+    // across a restart, so the demo account and its store are kept.
+    const startServices = (networkPort?: number) =>
+      startHarnessProcess(
+        {
+          rendererDir: built.rendererDir,
+          bridgeScript: built.bridgeScript,
+          sandboxUrl: servicesSandboxUrl,
+          userDataDir: servicesDataDir,
+          ...(networkPort === undefined ? {} : { networkPort }),
+          ...evidenceOption,
+        },
+        servicesHost,
+      )
+    harness = await startServices()
     ctx.log(`${label}: harness at ${harness.url}; waiting for the queue to be cached`)
     let { rows: cachedRows, clientRows } = await waitForCachedRows(harness, ctx, session)
     if (session.restart) {
@@ -294,17 +301,7 @@ async function runSession(ctx: BenchContext, session: Session): Promise<SessionO
       // store are kept (a new address would replace the account and sync everything again).
       const networkPort = harness.networkPort ?? 0
       await harness.close()
-      harness = await startHarnessProcess(
-        {
-          rendererDir: built.rendererDir,
-          bridgeScript: built.bridgeScript,
-          sandboxUrl: proxy.url,
-          userDataDir,
-          networkPort,
-          ...evidenceOption,
-        },
-        servicesHost,
-      )
+      harness = await startServices(networkPort)
       ;({ rows: cachedRows, clientRows } = await waitForCachedRows(harness, ctx, session))
       ctx.log(`${label}: ${cachedRows} rows cached; services restarted on the cached store`)
       try {
@@ -487,17 +484,7 @@ async function runSession(ctx: BenchContext, session: Session): Promise<SessionO
         page = undefined
         const networkPort = harness.networkPort ?? 0
         await harness.close()
-        harness = await startHarnessProcess(
-          {
-            rendererDir: built.rendererDir,
-            bridgeScript: built.bridgeScript,
-            sandboxUrl: proxy.url,
-            userDataDir,
-            networkPort,
-            ...evidenceOption,
-          },
-          servicesHost,
-        )
+        harness = await startServices(networkPort)
         await waitForSync(harness, ctx)
         page = await context.newPage()
         await page.goto(harness.url)
