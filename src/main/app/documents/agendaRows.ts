@@ -36,6 +36,13 @@ export interface AgendaRowsSource {
    * Workspace errors pass through.
    */
   candidatesOf(doc: CachedDocument): Promise<readonly DuplicateCandidate[]>
+  /**
+   * The rows of an agenda as the checks of `documents.get` read them (duplicates, the
+   * suppliers' bank accounts): the row cache's, exact, when events are given; without them, the
+   * last read while younger than `duplicateIndexMaxAgeMs`, so opening documents does not read
+   * every agenda again each time. Workspace errors pass through.
+   */
+  recentRowsOf(agendaId: number): Promise<AgendaRows>
 }
 
 export interface AgendaRowsOptions {
@@ -93,8 +100,14 @@ export function createAgendaRowsSource(
     return rows
   }
 
+  const recentRowsOf = (agendaId: number): Promise<AgendaRows> => {
+    const timed = cache ? undefined : lastRead.get(agendaId)
+    return timed && now().getTime() - timed.at <= maxAge ? timed.rows : rowsOf(agendaId)
+  }
+
   return {
     rowsOf,
+    recentRowsOf,
     async flaggedRowsOf(agendaId) {
       const listed = await rowsOf(agendaId)
       return withDuplicateFlags(listed.rows, listed.byKey)
@@ -110,10 +123,6 @@ export function createAgendaRowsSource(
       const supplierKeys = duplicateKeysOf(duplicateCandidateOf(doc))
         .filter(({ match }) => match !== 'file')
         .map(({ key }) => key)
-      const recentRowsOf = (agendaId: number): Promise<AgendaRows> => {
-        const timed = cache ? undefined : lastRead.get(agendaId)
-        return timed && now().getTime() - timed.at <= maxAge ? timed.rows : rowsOf(agendaId)
-      }
       /** Each document an index names under one of the keys, with the agenda whose index named it. */
       const agendaOf = new Map<number, number>()
       const collect = (agendaId: number, rows: AgendaRows, keys: readonly string[]): void => {

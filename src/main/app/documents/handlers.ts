@@ -107,7 +107,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): HandlersFor<D
   const now = deps.now ?? (() => new Date())
   const previewUrl = deps.previewUrl ?? relativePreviewUrl
   const previews = createPreviewImages(getWorkspace)
-  const supplierAccounts = createSupplierAccounts(async (agendaId) => (await rows.rowsOf(agendaId)).accounts)
+  const supplierAccounts = createSupplierAccounts(async (agendaId) => (await rows.recentRowsOf(agendaId)).accounts)
 
   /** The checks panel of a document: every check run against the cache, the person's answers applied. */
   async function checksOf(workspace: DocumentsPort, document: CachedDocument): Promise<CheckResult[]> {
