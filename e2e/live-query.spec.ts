@@ -64,7 +64,7 @@ test('marking a document ready with r costs at most two IPC calls, and the list 
   expect(app.workspace.documents.get(first)?.state).toBe('ready')
 })
 
-test('stepping with j costs one IPC call per key; undo brings the document back by the pushed view', async ({
+test('stepping with j costs at most one IPC call per key; undo brings the document back by the pushed view', async ({
   page,
 }) => {
   await openFirst(page)
@@ -73,7 +73,11 @@ test('stepping with j costs one IPC call per key; undo brings the document back 
   const calls = countCalls(page)
   for (let i = 0; i < 3; i++) await page.keyboard.press('j')
   await page.waitForTimeout(1_000)
-  expect(calls.channels).toEqual(['documents.watch', 'documents.watch', 'documents.watch'])
+  // Each key states its document after the frame that shows it; keys faster than that are
+  // stated once, by the last of them.
+  expect(calls.channels.length, calls.channels.join(', ')).toBeGreaterThanOrEqual(1)
+  expect(calls.channels.length, calls.channels.join(', ')).toBeLessThanOrEqual(3)
+  expect(new Set(calls.channels)).toEqual(new Set(['documents.watch']))
 
   const open = page.getByTestId('document-pane')
   const id = Number(await open.getAttribute('data-document-id'))

@@ -19,3 +19,15 @@ export function afterPaint(run: () => void): void {
 export function painted(): Promise<void> {
   return new Promise((resolve) => afterPaint(resolve))
 }
+
+/** The Input Events scheduling API where the engine has it (Chromium does). */
+type InputScheduling = { scheduling?: { isInputPending?(): boolean } }
+
+/**
+ * Whether the user's input (a key, a click) waits to be handled: deferred work then yields to
+ * it. False where the engine cannot tell.
+ */
+export function inputPending(): boolean {
+  const nav = (globalThis as { navigator?: InputScheduling }).navigator
+  return nav?.scheduling?.isInputPending?.() ?? false
+}

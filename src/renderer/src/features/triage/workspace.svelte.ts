@@ -37,6 +37,7 @@ import { setUndoOfferer } from '../../shell/context.svelte'
 import { announceSettledCorrections, neighboursOf } from '../documents'
 import { DEFAULT_SORT, InboxList } from './inboxList.svelte'
 import { agendaNamesById } from './rowAgenda'
+import { keepUnchanged } from './heldDocuments'
 import { nextAfter, type TriageActionKind } from './listModel'
 import { startAgendaId } from '../agendas'
 import { saveAgendaId, savedAgendaId } from './savedAgenda'
@@ -146,7 +147,7 @@ export class TriageState extends InboxList {
    * answers), with those held, at most {@link HELD_MAX}; the newest view replaces them all.
    */
   protected override documentsAhead(view: DocumentView): void {
-    const held = [...this.held.values(), ...view.documents]
+    const held = [...this.held.values(), ...keepUnchanged(this.held, view.documents)]
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
     this.held = new Map(held.slice(-HELD_MAX).map((opened) => [opened.document.id, opened]))
   }
@@ -154,7 +155,7 @@ export class TriageState extends InboxList {
   /** Shows the open document as main has it, and the sidebar's agendas. */
   protected override viewApplied(view: DocumentView): void {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
-    this.held = new Map(view.documents.map((opened) => [opened.document.id, opened]))
+    this.held = new Map(keepUnchanged(this.held, view.documents).map((opened) => [opened.document.id, opened]))
     if (this.agendasLoaded) this.agendas = view.agendas
     const openId = this.openId
     if (openId === null) return
