@@ -87,3 +87,56 @@ describe('a document nested deeper than any real one', () => {
     expect(tooDeepAt(JSON.parse(`{"a":{"b":${nested(200)}}}`))).toBe('a.b')
   })
 })
+
+describe('the JSON a decoded document keeps', () => {
+  it('is the bytes the service sent for it when validation left the document as it was', () => {
+    const sent = `{ "id": 5, "type": "PurchaseInvoice", "state": "ready",\n  "created_at": "2026-01-01T00:00:00Z", "last_modified_at": "2026-01-02T03:04:05Z", "supplier": {"name": "Žluťoučký kůň"} }`
+    const result = decodeDocumentPage(Buffer.from(`{"documents":[${sent}]}`), 'application/json')
+    if (!result.ok) throw new Error(result.problem)
+    expect(Buffer.from(result.documents[0]!.json).toString('utf8')).toBe(sent)
+  })
+
+  it('is encoded from the validated copy when validation changed it (a number sent as text, a redacted link)', () => {
+    const converted = listedDocument(6, { comments_count: '3' })
+    const redacted = listedDocument(5, { links: { self: { href: 'https://x.test/d/5?access_token=secret123456' } } })
+    const body = pageBody([converted, listedDocument(4), redacted])
+    const result = decodeDocumentPage(body, 'application/json')
+    if (!result.ok) throw new Error(result.problem)
+    const validated = documentListResponseSchema.parse(JSON.parse(Buffer.from(body).toString('utf8'))).documents
+    const kept = result.documents.map((d) => JSON.parse(Buffer.from(d.json).toString('utf8')) as unknown)
+    expect(kept).toEqual(validated)
+    expect(kept[0]).toMatchObject({ comments_count: 3 })
+    expect(JSON.stringify(kept[2])).not.toContain('secret123456')
+  })
+
+  it('is read as the text decoder reads it when the body is not valid UTF-8', () => {
+    const body = Buffer.concat([
+      Buffer.from(
+        '{"documents":[{"id":1,"type":"t","state":"ready","created_at":"c","last_modified_at":"m","user_file_name":"a',
+      ),
+      Buffer.from([0xff]),
+      Buffer.from('"}]}'),
+    ])
+    const result = decodeDocumentPage(body, 'application/json')
+    if (!result.ok) throw new Error(result.problem)
+    expect(JSON.parse(Buffer.from(result.documents[0]!.json).toString('utf8'))).toMatchObject({
+      user_file_name: 'a\ufffd',
+    })
+  })
+
+  it('is refused past 64 levels of nesting and kept at 64, counted in the bytes', () => {
+    // The root object, the documents array and the document are 3 levels.
+    const page = (levels: number) =>
+      Buffer.from(
+        JSON.stringify({ documents: [listedDocument(1)] }).replace(
+          '"id":1',
+          `"id":1,"deep":${'['.repeat(levels)}${']'.repeat(levels)}`,
+        ),
+      )
+    expect(decodeDocumentPage(page(MAX_JSON_DEPTH - 3), 'application/json').ok).toBe(true)
+    expect(decodeDocumentPage(page(MAX_JSON_DEPTH - 2), 'application/json')).toEqual({
+      ok: false,
+      problem: `document 1 (documents[0]) is nested deeper than ${MAX_JSON_DEPTH} levels`,
+    })
+  })
+})

@@ -1,7 +1,9 @@
+import { isUtf8 } from 'node:buffer'
 import type { z } from 'zod'
 import { documentListResponseSchema, type Document } from '../../shared/api/document'
 import { compiledSchema } from './compiledSchema'
 import { describeIssues } from './errors'
+import { sameJsonValue, scanListingLayout } from './pageLayout'
 
 /**
  * A document of a listing page (GET /api/v1_2/documents, docs/service-interface.md), validated by
@@ -18,8 +20,9 @@ export interface EncodedDocument {
   /** `archived` when the service sent a boolean; absent otherwise. */
   archived?: boolean
   /**
-   * The UTF-8 bytes of `JSON.stringify` of the validated document (decoded and parsed, they are
-   * the `Document`). The documents of one page share one buffer, which the page decoder's
+   * The document's JSON as UTF-8 bytes (decoded and parsed, they are the validated `Document`):
+   * the bytes the service sent for it when validation left it as it was, else `JSON.stringify`
+   * of the validated copy. The documents of one page share one buffer, which the page decoder's
    * thread hands over without copying: the main thread then holds no string per document
    * (bench B1: their garbage cost it more time in the collector than the store writes).
    */
@@ -78,9 +81,14 @@ export function tooDeepAt(value: unknown, maxDepth: number = MAX_JSON_DEPTH): st
  * {@link MAX_JSON_DEPTH}, where (`documents[3] is nested deeper than 64 levels`).
  */
 export function parseJsonBody(text: string, contentType: string): JsonBodyResult {
-  let value: unknown
+  const json = parseJsonText(text, contentType)
+  return json.ok ? checkDepth(json.value) : json
+}
+
+/** {@link parseJsonBody} without the depth check (the caller proves the depth another way or calls {@link checkDepth}). */
+function parseJsonText(text: string, contentType: string): JsonBodyResult {
   try {
-    value = JSON.parse(text) as unknown
+    return { ok: true, value: JSON.parse(text) as unknown }
   } catch {
     const kind =
       /html/i.test(contentType) || /^\s*</.test(text)
@@ -88,6 +96,10 @@ export function parseJsonBody(text: string, contentType: string): JsonBodyResult
         : `text that is not JSON (${contentType || 'no content type'})`
     return { ok: false, problem: `expected JSON, received ${kind}` }
   }
+}
+
+/** `value` as a result, or the problem of where it nests deeper than {@link MAX_JSON_DEPTH}. */
+function checkDepth(value: unknown): JsonBodyResult {
   const deep = tooDeepAt(value)
   if (deep !== null)
     return { ok: false, problem: `${describeDeep(value, deep)} is nested deeper than ${MAX_JSON_DEPTH} levels` }
@@ -118,25 +130,53 @@ export function validateBody<S extends z.ZodType>(
 /**
  * The {@link EncodedDocument}s of validated documents, their JSON written into one buffer of
  * its own (not Node's shared pool), so that it can be transferred to another thread whole.
+ * `sent` (optional): for each document, the bytes of the JSON the service sent for it when
+ * they parse to that same document (see decodeDocumentPage), else undefined; those bytes are
+ * taken as they are instead of `JSON.stringify` of the document. When every document has
+ * them in one buffer, the documents are views of that buffer and nothing is copied.
  */
-export function encodeDocuments(docs: readonly Document[]): EncodedDocument[] {
-  const texts = docs.map((doc) => JSON.stringify(doc))
-  const buffer = Buffer.allocUnsafeSlow(texts.reduce((total, text) => total + Buffer.byteLength(text), 0))
-  let offset = 0
+export function encodeDocuments(
+  docs: readonly Document[],
+  sent?: readonly (Uint8Array | undefined)[],
+): EncodedDocument[] {
+  const shared = sent && sent.length === docs.length ? sharedBuffer(sent) : undefined
+  let jsons: Uint8Array[]
+  if (shared) jsons = sent as Uint8Array[]
+  else {
+    const parts = docs.map((doc, index) => sent?.[index] ?? JSON.stringify(doc))
+    const buffer = Buffer.allocUnsafeSlow(
+      parts.reduce((total, part) => total + (typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength), 0),
+    )
+    let offset = 0
+    jsons = parts.map((part) => {
+      let length = part.length
+      if (typeof part === 'string') length = buffer.write(part, offset)
+      else buffer.set(part, offset)
+      const json = new Uint8Array(buffer.buffer, buffer.byteOffset + offset, length)
+      offset += length
+      return json
+    })
+  }
   return docs.map((doc, index) => {
-    const length = buffer.write(texts[index]!, offset)
     const encoded: EncodedDocument = {
       id: doc.id,
       state: doc.state,
       last_modified_at: doc.last_modified_at,
-      json: new Uint8Array(buffer.buffer, buffer.byteOffset + offset, length),
+      json: jsons[index]!,
     }
-    offset += length
     if (doc.comments_count !== undefined) encoded.comments_count = doc.comments_count
     const archived = (doc as { archived?: unknown }).archived
     if (typeof archived === 'boolean') encoded.archived = archived
     return encoded
   })
+}
+
+/** The one ArrayBuffer every view of `views` lies in, or undefined (none, some missing, or several buffers). */
+function sharedBuffer(views: readonly (Uint8Array | undefined)[]): ArrayBufferLike | undefined {
+  const buffer = views[0]?.buffer
+  if (!buffer) return undefined
+  for (const view of views) if (view?.buffer !== buffer) return undefined
+  return buffer
 }
 
 /** The {@link EncodedDocument} of one validated document. */
@@ -147,13 +187,31 @@ export function encodeDocument(doc: Document): EncodedDocument {
 /**
  * Decodes the body of a GET /api/v1_2/documents page (UTF-8 JSON `{ links, documents }`):
  * parse, validate with `documentListResponseSchema`, encode each document. Never throws: a
- * body that is not JSON or does not fit the schema gives `{ ok: false, problem }`. Costs about
- * 2 ms for 50 documents (bench B1), which is why a pull runs it off the main thread.
+ * body that is not JSON, nests deeper than {@link MAX_JSON_DEPTH} or does not fit the schema
+ * gives `{ ok: false, problem }`. One pass over the bytes (pageLayout.ts) proves the depth and
+ * finds each document's bytes; a document validation left as the service sent it keeps those
+ * bytes as its JSON (no `JSON.stringify`), one it changed (a number sent as a string, a
+ * redacted link) is encoded from the validated copy. A pull runs it off the main thread.
  */
 export function decodeDocumentPage(body: Uint8Array, contentType: string): DocumentPageResult {
-  const json = parseJsonBody(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'), contentType)
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+  const parsed = parseJsonText(bytes.toString('utf8'), contentType)
+  if (!parsed.ok) return parsed
+  const layout = scanListingLayout(bytes)
+  // The scan counts nesting exactly; the walk (which also says where) runs only when it is too deep.
+  const json = layout && layout.maxNesting <= MAX_JSON_DEPTH ? parsed : checkDepth(parsed.value)
   if (!json.ok) return json
   const valid = validateBody(json.value, documentListResponseSchema)
   if (!valid.ok) return { ok: false, problem: valid.problem }
-  return { ok: true, documents: encodeDocuments(valid.data.documents) }
+  const docs = valid.data.documents
+  const places = layout?.documents
+  // Bytes that are not UTF-8 were read with replacement characters: their slices would not be what was parsed.
+  if (!places || places.starts.length !== docs.length || !isUtf8(bytes)) {
+    return { ok: true, documents: encodeDocuments(docs) }
+  }
+  const inputs = (json.value as { documents: unknown[] }).documents
+  const sent = docs.map((doc, i) =>
+    sameJsonValue(inputs[i], doc) ? body.subarray(places.starts[i], places.ends[i]) : undefined,
+  )
+  return { ok: true, documents: encodeDocuments(docs, sent) }
 }

@@ -17,6 +17,7 @@ function counted(options: Partial<WorkerPageDecoderOptions> & { workerData?: unk
   const decoder = new WorkerPageDecoder({
     ...sourcePageWorker(),
     minThreadBytes: 0,
+    pagesBeforeThread: 1,
     ...rest,
     createWorker: (entry, workerOptions) => {
       stats.started++
@@ -108,6 +109,27 @@ describe('WorkerPageDecoder', () => {
     expect(big.byteLength).toBeGreaterThan(page.byteLength)
     await decoder.decode(big, 'application/json')
     expect(stats.started).toBe(1)
+  })
+
+  it('decodes the first pages of a listing here and starts its thread at the third in a row', async () => {
+    const { decoder, stats } = counted({ pagesBeforeThread: 3 })
+    // A delta of two full pages: decoded here, no thread started.
+    for (const _ of [1, 2]) expect(await decoder.decode(page, 'application/json')).toEqual(expected)
+    expect(stats.started).toBe(0)
+    // The third starts the thread (and is decoded here while it starts); the next go to it.
+    expect(await decoder.decode(page, 'application/json')).toEqual(expected)
+    expect(stats.started).toBe(1)
+    await until(() => decoder.threadReady, 'the thread is ready')
+    expect(await decoder.decode(page, 'application/json')).toEqual(expected)
+    expect(stats).toEqual({ started: 1, posted: 1 })
+  })
+
+  it('counts the pages in a row again after a pause of idleMs', async () => {
+    const { decoder, stats } = counted({ pagesBeforeThread: 3, idleMs: 50 })
+    for (const _ of [1, 2]) await decoder.decode(page, 'application/json')
+    await new Promise((r) => setTimeout(r, 150))
+    for (const _ of [1, 2]) await decoder.decode(page, 'application/json')
+    expect(stats.started).toBe(0)
   })
 
   it('start() resolves once the thread answers, so the first page goes to it', async () => {

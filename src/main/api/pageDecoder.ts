@@ -43,6 +43,14 @@ export interface WorkerPageDecoderOptions extends PageWorkerEntry {
    * a thread starts, and a quiet pull holds no thread's memory (bench B6).
    */
   minThreadBytes?: number
+  /**
+   * The thread starts at this many pages of at least `minThreadBytes` (default 4) arriving
+   * with less than `idleMs` between them; the pages before are decoded on the calling thread.
+   * A delta of a few full pages then decodes on the calling thread, whose code is warm, instead of
+   * starting a thread whose first pages run cold code at a fraction of the speed (bench B2:
+   * tens of ms per page); a long listing (a first sync) gets the thread from its fourth page.
+   */
+  pagesBeforeThread?: number
   /** One line when the worker cannot start or fails (pages are then decoded on the calling thread). */
   log?: (line: string) => void
   /** Makes the thread (tests); default `new Worker(entry, options)` of node:worker_threads. */
@@ -71,8 +79,8 @@ interface WorkerReply {
 }
 
 /**
- * Decodes pages in one worker thread (pageWorker.ts), started on the first page of at least
- * `minThreadBytes` and stopped after `idleMs` without pages. While the thread starts, pages are decoded on the calling
+ * Decodes pages in one worker thread (pageWorker.ts), started on the `pagesBeforeThread`-th page
+ * of at least `minThreadBytes` in a row and stopped after `idleMs` without pages. While the thread starts, pages are decoded on the calling
  * thread, so a listing never waits for it. Bodies are copied to the thread, not transferred:
  * when the thread fails (cannot start, throws, exits), its unanswered pages are decoded here
  * and so is every later page; nothing is lost and the caller never sees the failure.
@@ -89,10 +97,14 @@ export class WorkerPageDecoder implements DocumentPageDecoder {
   private idleTimer: ReturnType<typeof setTimeout> | null = null
   private readonly idleMs: number
   private readonly minThreadBytes: number
+  private readonly pagesBeforeThread: number
+  /** Large pages decoded here since pages last stopped for `idleMs` (the thread starts at `pagesBeforeThread`). */
+  private largePages = 0
 
   constructor(private readonly options: WorkerPageDecoderOptions) {
     this.idleMs = options.idleMs ?? 5_000
     this.minThreadBytes = options.minThreadBytes ?? 32_768
+    this.pagesBeforeThread = Math.max(1, options.pagesBeforeThread ?? 4)
   }
 
   /** True while a worker thread is running and answering (for tests and diagnostics). */
@@ -104,6 +116,10 @@ export class WorkerPageDecoder implements DocumentPageDecoder {
     if (this.broken || this.closed || body.byteLength < this.minThreadBytes)
       return Promise.resolve(decodeDocumentPage(body, contentType))
     this.clearIdle()
+    if (!this.worker && ++this.largePages < this.pagesBeforeThread) {
+      this.armIdle()
+      return Promise.resolve(decodeDocumentPage(body, contentType))
+    }
     const worker = this.worker ?? this.spawn()
     if (!worker || !this.ready) {
       this.armIdle()
@@ -211,6 +227,7 @@ export class WorkerPageDecoder implements DocumentPageDecoder {
     if (this.idleTimer || this.closed) return
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null
+      this.largePages = 0
       if (this.pending.size > 0 || !this.worker) return
       const worker = this.worker
       this.detach()

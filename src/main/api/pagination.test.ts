@@ -259,6 +259,46 @@ describe('listDocumentPages', () => {
     expect(decoded.every((type) => type.startsWith('application/json'))).toBe(true)
   })
 
+  it('asks the next pages as soon as page 1’s bytes show a full page, before it is decoded; a short page 1 stays alone', async () => {
+    for (const [total, pagesBeforeDecode] of [
+      [120, 'more'],
+      [30, 'one'],
+    ] as const) {
+      const asked: number[] = []
+      const url = await serve((req, res) => {
+        const page = pageOf(req)
+        asked.push(page)
+        const first = total - (page - 1) * 50
+        json(res, 200, {
+          documents: Array.from({ length: Math.max(0, Math.min(50, first)) }, (_, i) => doc(first - i)),
+        })
+      })
+      let askedWhenDecoded: number[] | undefined
+      let first = true
+      const pageDecoder: DocumentPageDecoder = {
+        decode: async (body, contentType) => {
+          if (first) {
+            first = false
+            // Page 1's decode takes a while: what was asked meanwhile left before it ended.
+            await new Promise((r) => setTimeout(r, 100))
+            askedWhenDecoded = [...asked]
+          }
+          return inlinePageDecoder.decode(body, contentType)
+        },
+        close: async () => undefined,
+      }
+      let listed = 0
+      await makeClient(url, { pageDecoder }).listDocumentPages({
+        agendaId: 1,
+        concurrency: 6,
+        onPage: (documents) => (listed += documents.length),
+      })
+      expect(listed).toBe(total)
+      if (pagesBeforeDecode === 'one') expect(askedWhenDecoded).toEqual([1])
+      else expect(askedWhenDecoded).toContain(2)
+    }
+  })
+
   it('rejects with bad_response naming the field when a page does not fit the schema', async () => {
     const url = await serve((_req, res) => json(res, 200, { documents: [doc(2), doc(1, { last_modified_at: 17 })] }))
     const error = await failure(makeClient(url).listDocumentPages({ agendaId: 1, onPage: () => undefined }))

@@ -4,6 +4,7 @@ import type { EncodedDocument } from './documentPage'
 import { ApiError } from './errors'
 import { badResponse, describeRequest, header, type HttpClient, type RawResponse, type RequestSpec } from './http'
 import type { DocumentPageDecoder } from './pageDecoder'
+import { scanListingLayout } from './pageLayout'
 
 /**
  * Paging of GET /api/v1_2/documents (docs/service-interface.md, "Listing documents"): the
@@ -177,7 +178,7 @@ export async function listDocumentPages(
   options: ListDocumentPagesOptions,
 ): Promise<void> {
   const { concurrency, priority, maxPages, onPage, signal, ...query } = options
-  const walk = { concurrency, priority, maxPages, signal, collect: false, onPage }
+  const walk = { concurrency, priority, maxPages, signal, collect: false, onPage, countPage: countListedDocuments }
   await walkPages(http, query, walk, async (spec, response) => {
     const decoded = await pageDecoder.decode(response.body, header(response.headers, 'content-type') ?? '')
     if (!decoded.ok) throw badResponse(describeRequest(spec), decoded.problem, response.status)
@@ -190,6 +191,20 @@ export interface PageWalkOptions<T> extends PagingOptions {
   /** Keep the pages to resolve with their documents (else resolve with `[]`). */
   collect: boolean
   onPage: ((documents: T[], page: number) => void) | undefined
+  /**
+   * How many documents an answer's bytes hold, counted without decoding them (undefined when
+   * it cannot tell): a page that shows itself full opens the next pages before it is decoded.
+   * Only a hint: the decoded page still decides where the listing ends.
+   */
+  countPage?: (response: RawResponse) => number | undefined
+}
+
+/**
+ * The documents of a listing page as its bytes place them ({@link scanListingLayout}: one pass,
+ * no parse), or undefined when they place none.
+ */
+export function countListedDocuments(response: RawResponse): number | undefined {
+  return scanListingLayout(response.body)?.documents?.starts.length
 }
 
 /** Turns a page's 2xx answer into its documents; a throw fails the walk (if the page counts). */
@@ -319,6 +334,11 @@ class PageWalk<T extends { id: number }> {
     }
     this.inFlight--
     if (this.settled || page > this.lastPage) return
+    // Before any page came back full (page 1 of a listing), a page whose bytes hold a full page
+    // opens the next ones now rather than after its decode (milliseconds on the wire saved per
+    // listing: bench B2).
+    const widened = !this.fullSeen && this.options.countPage?.(response) === PAGE_SIZE
+    if (widened) this.widen()
     if (this.fullSeen) {
       this.fill()
       // Let the request leave before this thread is busy decoding.
@@ -332,13 +352,16 @@ class PageWalk<T extends { id: number }> {
     }
     if (this.settled || page > this.lastPage) return
     if (documents.length < PAGE_SIZE) this.lastPage = page
-    else {
-      this.fullSeen = true
-      this.window = Math.min(this.maxWindow, this.window + 1)
-    }
+    else if (!widened) this.widen()
     if (!this.accept(page, documents)) return
     if (this.contiguous >= this.lastPage) return this.finish()
     this.fill()
+  }
+
+  /** A page came back full: one more page may be in flight, and the next leave before answers are decoded. */
+  private widen(): void {
+    this.fullSeen = true
+    this.window = Math.min(this.maxWindow, this.window + 1)
   }
 
   /** Records a decoded page and hands it to `onPage`; false when the walk rejected (a runaway listing, or `onPage` threw). */
