@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { EvidenceProblem, PaymentCode } from '../../../shared/evidence/types'
+import { DEFAULT_QUIET_MS } from '../memory/idleRelease'
 import { readPdf, readQr, type PdfReading } from './fileReading'
 
 /**
@@ -95,8 +96,13 @@ export const PDF_IDLE_MS = 10_000
  * evidence (nothing waits for it), so the thread lives only for a burst of scans.
  */
 export const QR_IDLE_MS = 1_000
-/** Default quiet time before the idle PDF thread gives its heap's unused room back, in ms. */
-export const RELEASE_AFTER_MS = 1_000
+/**
+ * Default quiet time before the idle PDF thread gives its heap's unused room back, in ms: the
+ * services' own quiet time ({@link DEFAULT_QUIET_MS}). The release drops pdf.js's compiled code
+ * too, so the next PDF read after it takes tens of ms longer (still far from a new thread's
+ * start): a person moving through documents faster than this never pays it.
+ */
+export const RELEASE_AFTER_MS = DEFAULT_QUIET_MS
 
 /** Which of the reader's threads are running (tests, benchmarks). */
 export interface EvidenceThreadsRunning {
