@@ -167,7 +167,7 @@ export async function runEvidenceBenchmarks(ctx: BenchContext): Promise<BenchRes
       notes: [
         'tesseract.js (its own worker thread) with the eng and ces LSTM data of @tesseract.js-data, nothing fetched; one recogniser, one page at a time.',
         'Timed: from opening a document whose only file is the picture until its evidence is complete (QR scan + OCR).',
-        'Memory: process.memoryUsage() of this process (the services: worker threads count in its RSS) before B10, after B11 with both threads running, and once they stopped (the app stops the evidence thread after 10 s and the recogniser after 30 s idle). The evidence thread is capped at 256 MB of heap.',
+        'Memory: process.memoryUsage() of this process (the services: worker threads count in its RSS) before B10, after B11 with both threads running, and once they stopped (the app stops the PDF thread after 10 s, the QR thread after 1 s and the recogniser after 30 s idle; the QR thread stops between pages here too, so each page counts its start). The evidence thread is capped at 256 MB of heap.',
       ],
     })
   } finally {

@@ -2,11 +2,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { EvidenceProblem, PaymentCode } from '../../../shared/evidence/types'
+import { DEFAULT_QUIET_MS } from '../memory/idleRelease'
 import { readPdf, readQr, type PdfReading } from './fileReading'
 
 /**
  * Reads files for the evidence: the PDF job and the QR job of fileReading.ts. The app runs
- * them in one worker thread ({@link WorkerEvidenceReader}); {@link inlineEvidenceReader} runs
+ * them in worker threads ({@link WorkerEvidenceReader}); {@link inlineEvidenceReader} runs
  * them on the calling thread (unit tests).
  */
 export interface EvidenceReader {
@@ -60,45 +61,139 @@ export function sourceEvidenceWorker(): EvidenceWorkerEntry {
   return { entry: fileURLToPath(new URL('./evidenceWorker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] }
 }
 
-export interface WorkerEvidenceReaderOptions extends EvidenceWorkerEntry {
-  /** A job not answered within this many ms ends the thread (default 15,000). */
-  timeoutMs?: number
-  /** The idle thread stops after this many ms (default 10,000), so no memory is held between documents. */
-  idleMs?: number
-  /** The thread's heap limit in MB (default 256): a hostile file cannot take the machine's memory. */
-  maxHeapMb?: number
-  log?: (line: string) => void
-}
-
 interface Pending {
   resolve(value: unknown): void
   reject(error: Error): void
   timer: NodeJS.Timeout
 }
 
+export interface WorkerEvidenceReaderOptions extends EvidenceWorkerEntry {
+  /** A job not answered within this many ms ends its thread (default 15,000). */
+  timeoutMs?: number
+  /**
+   * The idle PDF thread stops after this many ms (default {@link PDF_IDLE_MS}): opening the
+   * next document within it reads its text layer without starting pdf.js again.
+   */
+  idleMs?: number
+  /** The idle QR thread stops after this many ms (default {@link QR_IDLE_MS}), and its WebAssembly memory with it. */
+  qrIdleMs?: number
+  /**
+   * The idle PDF thread gives its heap's unused room back after this many ms without a job
+   * (default {@link RELEASE_AFTER_MS}), in its own thread.
+   */
+  releaseAfterMs?: number
+  /** Each thread's heap limit in MB (default 256): a hostile file cannot take the machine's memory. */
+  maxHeapMb?: number
+  log?: (line: string) => void
+}
+
+/** Default idle time of the PDF thread, in ms. */
+export const PDF_IDLE_MS = 10_000
 /**
- * Runs the jobs in one worker thread, started on the first job, one job at a time (a PDF is
- * read in tens of ms; a queue keeps memory to one file). A job that takes longer than
- * `timeoutMs` terminates the thread (the next job starts a new one) and rejects with
- * `timeout`; a thread that dies rejects its job with `worker_failed`. The thread is unref'd.
+ * Default idle time of the QR thread, in ms. zxing's WebAssembly memory grows to hold the
+ * largest image it decoded (tens of MB for a scanned page), and a WebAssembly memory never
+ * shrinks: only ending its thread gives it back. A scan is the second step of a document's
+ * evidence (nothing waits for it), so the thread lives only for a burst of scans.
+ */
+export const QR_IDLE_MS = 1_000
+/**
+ * Default quiet time before the idle PDF thread gives its heap's unused room back, in ms: the
+ * services' own quiet time ({@link DEFAULT_QUIET_MS}). The release drops pdf.js's compiled code
+ * too, so the next PDF read after it takes tens of ms longer (still far from a new thread's
+ * start): a person moving through documents faster than this never pays it.
+ */
+export const RELEASE_AFTER_MS = DEFAULT_QUIET_MS
+
+/** Which of the reader's threads are running (tests, benchmarks). */
+export interface EvidenceThreadsRunning {
+  pdf: boolean
+  qr: boolean
+}
+
+/**
+ * Runs the jobs in two worker threads, each started on its first job and stopped when idle:
+ * the PDF thread (pdf.js: a document's text layer and e-invoice, the step a person waits for)
+ * stays {@link PDF_IDLE_MS} so the next document opened reads at once, and gives its heap's
+ * unused room back after {@link RELEASE_AFTER_MS} without a job; the QR thread (zxing's
+ * WebAssembly) stops {@link QR_IDLE_MS} after its last scan, so its memory goes with it, and a
+ * PDF never waits behind a scan. Each thread runs one job at a time (a queue keeps memory to
+ * one file). A job that takes longer than `timeoutMs` terminates its thread (the next job
+ * starts a new one) and rejects with `timeout`; a thread that dies rejects its job with
+ * `worker_failed`. The threads are unref'd.
  */
 export class WorkerEvidenceReader implements EvidenceReader {
+  private readonly pdf: EvidenceThread
+  private readonly qr: EvidenceThread
+
+  constructor(options: WorkerEvidenceReaderOptions) {
+    this.pdf = new EvidenceThread(
+      'PDF',
+      options,
+      options.idleMs ?? PDF_IDLE_MS,
+      options.releaseAfterMs ?? RELEASE_AFTER_MS,
+    )
+    this.qr = new EvidenceThread('QR', options, options.qrIdleMs ?? QR_IDLE_MS, null)
+  }
+
+  readPdf(bytes: Uint8Array): Promise<PdfReading> {
+    return this.pdf.enqueue({ job: 'pdf', bytes }) as Promise<PdfReading>
+  }
+
+  readQr(bytes: Uint8Array, page: number): Promise<{ payments: PaymentCode[]; problems: EvidenceProblem[] }> {
+    return this.qr.enqueue({ job: 'qr', bytes, page }) as Promise<{
+      payments: PaymentCode[]
+      problems: EvidenceProblem[]
+    }>
+  }
+
+  /** Which threads are running now. */
+  running(): EvidenceThreadsRunning {
+    return { pdf: this.pdf.running(), qr: this.qr.running() }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.pdf.close(), this.qr.close()])
+  }
+}
+
+/** A job's message to the thread (evidenceWorker.ts). */
+interface JobMessage {
+  job: 'pdf' | 'qr'
+  bytes: Uint8Array
+  page?: number
+}
+
+/** What the thread says after giving its heap's room back (evidenceWorker.ts). */
+interface ReleaseReply {
+  released: { beforeBytes: number; afterBytes: number; ms: number }
+}
+
+/** One worker thread of {@link WorkerEvidenceReader}: its queue, idle stop and idle release. */
+class EvidenceThread {
   private worker: Worker | null = null
   private ready: Promise<void> | null = null
   private readonly pending = new Map<number, Pending>()
   private nextId = 1
   private queue: Promise<unknown> = Promise.resolve()
   private idle: NodeJS.Timeout | null = null
+  private release: NodeJS.Timeout | null = null
   private closed = false
 
-  constructor(private readonly options: WorkerEvidenceReaderOptions) {}
+  constructor(
+    private readonly name: string,
+    private readonly options: WorkerEvidenceReaderOptions,
+    private readonly idleMs: number,
+    private readonly releaseAfterMs: number | null,
+  ) {}
 
-  readPdf(bytes: Uint8Array): Promise<PdfReading> {
-    return this.enqueue({ job: 'pdf', bytes }) as Promise<PdfReading>
+  running(): boolean {
+    return this.worker !== null
   }
 
-  readQr(bytes: Uint8Array, page: number): Promise<{ payments: PaymentCode[]; problems: EvidenceProblem[] }> {
-    return this.enqueue({ job: 'qr', bytes, page }) as Promise<{ payments: PaymentCode[]; problems: EvidenceProblem[] }>
+  enqueue(message: JobMessage): Promise<unknown> {
+    const next = this.queue.then(() => this.run(message))
+    this.queue = next.catch(() => undefined)
+    return next
   }
 
   async close(): Promise<void> {
@@ -106,15 +201,16 @@ export class WorkerEvidenceReader implements EvidenceReader {
     await this.stop(new EvidenceReadError('closed', 'The evidence reader was closed.'))
   }
 
-  private enqueue(message: { job: string; bytes: Uint8Array; page?: number }): Promise<unknown> {
-    const next = this.queue.then(() => this.run(message))
-    this.queue = next.catch(() => undefined)
-    return next
+  private clearTimers(): void {
+    if (this.idle) clearTimeout(this.idle)
+    if (this.release) clearTimeout(this.release)
+    this.idle = null
+    this.release = null
   }
 
-  private async run(message: { job: string; bytes: Uint8Array; page?: number }): Promise<unknown> {
+  private async run(message: JobMessage): Promise<unknown> {
     if (this.closed) throw new EvidenceReadError('closed', 'The evidence reader was closed.')
-    if (this.idle) clearTimeout(this.idle)
+    this.clearTimers()
     const worker = await this.start()
     const id = this.nextId++
     try {
@@ -124,14 +220,26 @@ export class WorkerEvidenceReader implements EvidenceReader {
           void this.stop(new EvidenceReadError('timeout', `Reading the file took longer than ${timeoutMs} ms.`))
         }, timeoutMs)
         this.pending.set(id, { resolve, reject, timer })
-        // A copy: the caller keeps its bytes (the file cache may hold them).
-        worker.postMessage({ id, ...message, bytes: new Uint8Array(message.bytes) })
+        // A copy (the caller keeps its bytes: the file cache may hold them), moved to the thread.
+        const bytes = new Uint8Array(message.bytes)
+        worker.postMessage({ id, ...message, bytes }, [bytes.buffer])
       })
     } finally {
-      if (this.pending.size === 0 && !this.closed) {
-        this.idle = setTimeout(() => void this.stop(null), this.options.idleMs ?? 10_000)
-        this.idle.unref()
-      }
+      if (this.pending.size === 0 && !this.closed && this.worker === worker) this.whenIdle(worker)
+    }
+  }
+
+  /** After a job: stop after `idleMs`, and give the heap's room back after `releaseAfterMs` if that comes first. */
+  private whenIdle(worker: Worker): void {
+    this.clearTimers()
+    this.idle = setTimeout(() => void this.stop(null), this.idleMs)
+    this.idle.unref()
+    if (this.releaseAfterMs !== null && this.releaseAfterMs < this.idleMs) {
+      this.release = setTimeout(() => {
+        this.release = null
+        if (this.worker === worker && this.pending.size === 0) worker.postMessage({ job: 'release' })
+      }, this.releaseAfterMs)
+      this.release.unref()
     }
   }
 
@@ -153,18 +261,29 @@ export class WorkerEvidenceReader implements EvidenceReader {
         reject(new EvidenceReadError('worker_failed', `The evidence thread exited (${code}).`)),
       )
     })
-    worker.on('message', (reply: { id?: number; result?: unknown; error?: string; ready?: true }) => {
-      if (!reply || typeof reply.id !== 'number') return
-      const job = this.pending.get(reply.id)
-      if (!job) return
-      this.pending.delete(reply.id)
-      clearTimeout(job.timer)
-      if (reply.error !== undefined) job.reject(new EvidenceReadError('worker_failed', reply.error))
-      else job.resolve(reply.result)
-    })
+    worker.on(
+      'message',
+      (reply: ({ id?: number; result?: unknown; error?: string } & Partial<ReleaseReply>) | null) => {
+        if (reply?.released) {
+          const { beforeBytes, afterBytes, ms } = reply.released
+          const mb = (bytes: number) => (bytes / 1048576).toFixed(1)
+          this.options.log?.(
+            `The idle ${this.name} thread gave memory back: heap ${mb(beforeBytes)} MB -> ${mb(afterBytes)} MB in ${ms} ms`,
+          )
+          return
+        }
+        if (!reply || typeof reply.id !== 'number') return
+        const job = this.pending.get(reply.id)
+        if (!job) return
+        this.pending.delete(reply.id)
+        clearTimeout(job.timer)
+        if (reply.error !== undefined) job.reject(new EvidenceReadError('worker_failed', reply.error))
+        else job.resolve(reply.result)
+      },
+    )
     const failed = (reason: string) => {
       if (this.worker !== worker) return
-      this.options.log?.(`evidence thread failed (${reason})`)
+      this.options.log?.(`evidence ${this.name} thread failed (${reason})`)
       void this.stop(new EvidenceReadError('worker_failed', `The evidence thread failed: ${reason}`))
     }
     worker.on('error', (error) => failed(error.message))
@@ -185,7 +304,7 @@ export class WorkerEvidenceReader implements EvidenceReader {
     const worker = this.worker
     this.worker = null
     this.ready = null
-    if (this.idle) clearTimeout(this.idle)
+    this.clearTimers()
     for (const [id, job] of this.pending) {
       clearTimeout(job.timer)
       job.reject(error ?? new EvidenceReadError('worker_failed', 'The evidence thread stopped.'))
