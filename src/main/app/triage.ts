@@ -11,6 +11,7 @@ import {
 } from './documents/handlers'
 import type { PreviewUrlOf } from './documents/previewImages'
 import type { RowsPort } from './documents/rowCache'
+import { crossDocumentFacts } from './documents/crossDocumentFacts'
 import { DocumentWatches } from './documents/watch'
 import type { SubscribeToEvents } from './eventBus'
 import { documentViewSchema, type EventName, type EventPayload } from '../../shared/ipc'
@@ -96,6 +97,10 @@ export function createTriageHandlers(
           .historyOf(id)
           .catch(() => []),
       agendas: async () => (await agendas['agendas.list']({}, main)).agendas,
+      facts: async (id) => {
+        const document = await getWorkspace().getDocument(id)
+        return document ? crossDocumentFacts(document) : null
+      },
     },
     subscribe: (emit && (options.changes ?? options.subscribe)) || (() => () => undefined),
     push: (view) => emit?.('documents.view', documentViewSchema.parse(view)),
@@ -104,6 +109,17 @@ export function createTriageHandlers(
   return {
     ...agendas,
     ...documents,
+    // An answer to a warning is kept without an event: the views read their documents' checks again.
+    'documents.acknowledge': async (input, context) => {
+      const answer = await documents['documents.acknowledge'](input, context)
+      watches.checksChanged()
+      return answer
+    },
+    'documents.withdrawAcknowledgement': async (input, context) => {
+      const answer = await documents['documents.withdrawAcknowledgement'](input, context)
+      watches.checksChanged()
+      return answer
+    },
     ...comments,
     'documents.watch': (watch, context) => watches.watch(watch, context.sender),
     'documents.unwatch': ({ viewId }) => ({ watching: watches.unwatch(viewId) }),

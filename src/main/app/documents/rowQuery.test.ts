@@ -37,6 +37,16 @@ describe('the inbox query worked out in the services', () => {
     expect(again.ids).toEqual(first.ids)
     expect(first.ids[0]).toBe(1)
   })
+  it('answers a query stated again from the list kept for the same rows, as a copy the caller may change', () => {
+    const first = queryList(agenda, base, { start: 0, count: 2 })
+    first.ids.reverse()
+    first.counts.not_ready = -1
+    const again = queryList(agenda, base, { start: 1, count: 2 })
+    expect(again.ids).toEqual([...first.ids].reverse())
+    expect(again.counts.not_ready).not.toBe(-1)
+    expect(again.rows.map((row) => row.id)).toEqual(again.ids.slice(1, 3))
+  })
+
   it('answers a window past the end with no rows', () => {
     expect(queryList(agenda, base, { start: 5000, count: 10 }).rows).toEqual([])
   })

@@ -16,6 +16,24 @@ export interface ListAnswer {
  * 100,000 rows (about 100 ms with the collator) happens once per change, not per keystroke.
  */
 const sortedOrders = new WeakMap<readonly DocumentRow[], Map<string, readonly DocumentRow[]>>()
+/**
+ * The last lists worked out of each rows array, by query: a key press that states the same
+ * query again (the open document moved on) slices the kept list instead of filtering and
+ * mapping every row of the agenda. Kept while the array lives, as the sorted orders are.
+ */
+const listedOrders = new WeakMap<
+  readonly DocumentRow[],
+  Map<string, { archived: readonly DocumentRow[]; list: Listed }>
+>()
+/** Lists kept per rows array at most (a person types a search one letter at a time). */
+const MAX_LISTED = 8
+
+interface Listed {
+  shown: readonly DocumentRow[]
+  ids: readonly number[]
+  counts: QueueCounts
+}
+
 /** The tab counts of each rows array, filters aside. */
 const agendaTotals = new WeakMap<readonly DocumentRow[], QueueCounts>()
 
@@ -54,18 +72,34 @@ export function queryList(
   window: { start: number; count: number },
   archived: readonly DocumentRow[] = [],
 ): ListAnswer {
-  const filter = { queue: query.queue, type: query.type, search: query.search, warnings: query.warnings }
-  const shown = listedRows(rows, query, archived)
   const totals = queueTotals(rows, archived.length)
-  const counts = isFiltered(filter)
-    ? countFiltered(rows, filter, filterRows(archived, { ...filter, queue: 'all' }).length)
-    : { ...totals }
+  const { shown, ids, counts } = listed(rows, query, archived)
   return {
-    ids: shown.map((row) => row.id),
+    ids: [...ids],
     rows: shown.slice(window.start, window.start + Math.max(0, window.count)),
-    counts,
+    counts: { ...counts },
     totals: { ...totals },
   }
+}
+
+/** The list of `query` over `rows` and `archived`, worked out once per pair of arrays and query. */
+function listed(rows: readonly DocumentRow[], query: ListQuery, archived: readonly DocumentRow[]): Listed {
+  let kept = listedOrders.get(rows)
+  if (!kept) listedOrders.set(rows, (kept = new Map()))
+  const key = JSON.stringify([query.queue, query.type, query.search, query.warnings, query.sort])
+  const held = kept.get(key)
+  // Archived rows come as their own array: a change there makes another list.
+  if (held && held.archived === archived) return held.list
+  const filter = { queue: query.queue, type: query.type, search: query.search, warnings: query.warnings }
+  const shown = listedRows(rows, query, archived)
+  const counts = isFiltered(filter)
+    ? countFiltered(rows, filter, filterRows(archived, { ...filter, queue: 'all' }).length)
+    : queueTotals(rows, archived.length)
+  const list = { shown, ids: shown.map((row) => row.id), counts }
+  kept.delete(key)
+  kept.set(key, { archived, list })
+  while (kept.size > MAX_LISTED) kept.delete(kept.keys().next().value!)
+  return list
 }
 
 /**

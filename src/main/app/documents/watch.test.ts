@@ -318,3 +318,100 @@ describe('DocumentWatches', () => {
     expect(w.views).toEqual([])
   })
 })
+
+describe('DocumentWatches: documents read once while the store is unchanged', () => {
+  const list = { agendaId: 1, ids: [1], rows: [], counts: emptyQueueCounts(), totals: emptyQueueCounts() }
+
+  function watches(withFacts = true) {
+    const listeners = new Set<(event: string, payload: unknown) => void>()
+    const scheduled: (() => void)[] = []
+    const documentReads: number[] = []
+    const facts = new Map<number, string>()
+    const subject = new DocumentWatches({
+      reads: {
+        list: async () => list,
+        document: async (id) => {
+          documentReads.push(id)
+          return { document: { id } as never, checks: [], comments: [] }
+        },
+        preview: async () => null,
+        history: async () => [],
+        agendas: async () => [],
+        ...(withFacts ? { facts: async (id: number) => facts.get(id) ?? `facts of ${id}` } : {}),
+      },
+      subscribe: (listener) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+      push: () => undefined,
+      schedule: (run) => scheduled.push(run),
+    })
+    /** A change of the store; the push it schedules is left out (the next watch reads what it made stale). */
+    const send = async (event: string, payload: unknown) => {
+      for (const listener of listeners) listener(event, payload)
+      scheduled.length = 0
+      documentReads.length = 0
+    }
+    return { subject, send, documentReads, facts }
+  }
+
+  it('reads only the document that came into those watched when the open one moves on (j)', async () => {
+    const w = watches()
+    await w.subject.watch(statement({ openId: 1, ahead: [2, 3, 4], revision: 1 }))
+    expect(w.documentReads.sort()).toEqual([1, 2, 3, 4])
+    await w.subject.watch(statement({ openId: 2, ahead: [3, 4, 5, 1], revision: 2 }))
+    expect(w.documentReads).toEqual([1, 2, 3, 4, 5])
+  })
+
+  it('reads again a document let go of (no screen watched it meanwhile)', async () => {
+    const w = watches()
+    await w.subject.watch(statement({ openId: 1, ahead: [2], revision: 1 }))
+    await w.subject.watch(statement({ openId: 5, ahead: [6], revision: 2 }))
+    await w.subject.watch(statement({ openId: 1, ahead: [2], revision: 3 }))
+    expect(w.documentReads).toEqual([1, 2, 5, 6, 1, 2])
+  })
+
+  it('after a change naming documents whose facts for other checks did not move (an evidence read), reads only those', async () => {
+    const w = watches()
+    await w.subject.watch(statement({ openId: 1, ahead: [2, 3] }))
+    await w.send('documents.changed', { documentIds: [2], agendaIds: [] })
+    await w.subject.watch(statement({ openId: 1, ahead: [2, 3], revision: 2 }))
+    expect(w.documentReads).toEqual([2])
+  })
+
+  it('reads every document again after a change of what other documents check (a duplicate key), an action or a pull', async () => {
+    const w = watches()
+    await w.subject.watch(statement({ openId: 1, ahead: [2, 3] }))
+    w.facts.set(2, 'another invoice number')
+    await w.send('documents.changed', { documentIds: [2], agendaIds: [] })
+    await w.subject.watch(statement({ openId: 1, ahead: [2, 3], revision: 2 }))
+    expect(w.documentReads.sort()).toEqual([1, 2, 3])
+    for (const [event, payload] of [
+      ['outbox.changed', { entryIds: ['e1'] }],
+      ['documents.changed', { documentIds: [1], agendaIds: [1] }],
+      ['documents.changed', { documentIds: [], agendaIds: [] }],
+      ['documents.repairFinished', { documentId: 1, agendaId: 1 }],
+    ] as const) {
+      await w.send(event, payload)
+      await w.subject.watch(statement({ openId: 1, ahead: [2, 3], revision: 3 }))
+      expect(w.documentReads.sort(), event).toEqual([1, 2, 3])
+    }
+  })
+
+  it('reads every document again after any change when it cannot tell what a document means to the others', async () => {
+    const w = watches(false)
+    await w.subject.watch(statement({ openId: 1, ahead: [2, 3] }))
+    await w.send('documents.changed', { documentIds: [2], agendaIds: [] })
+    await w.subject.watch(statement({ openId: 1, ahead: [2, 3], revision: 2 }))
+    expect(w.documentReads.sort()).toEqual([1, 2, 3])
+  })
+
+  it('reads every document again after an answer to a warning (kept without an event)', async () => {
+    const w = watches()
+    await w.subject.watch(statement({ openId: 1, ahead: [2] }))
+    w.documentReads.length = 0
+    w.subject.checksChanged()
+    await w.subject.watch(statement({ openId: 1, ahead: [2], revision: 2 }))
+    expect(w.documentReads.sort()).toEqual([1, 2])
+  })
+})

@@ -19,6 +19,14 @@ export interface DocumentViewReads {
   history(id: number): Promise<NonNullable<OpenedDocumentView['history']>>
   /** The sidebar's agendas (`agendas.list`). */
   agendas(): Promise<WatchedView['agendas']>
+  /**
+   * What other documents' checks read of document `id` (its duplicate keys, agenda, whether it
+   * is archived, its supplier's bank account: crossDocumentFacts.ts), as a string to compare,
+   * or null when it is not cached. Given, a `documents.changed` naming documents whose facts
+   * did not move (an evidence read, a comment) re-reads only those; without it, any change
+   * re-reads every document the views hold.
+   */
+  facts?(id: number): Promise<string | null>
 }
 
 export interface DocumentWatchOptions {
@@ -62,14 +70,29 @@ export class DocumentWatches {
   private readonly previewWaitMs: number
   /** Preview reads that outlasted a view's wait, by document id: the next view takes their answer. */
   private readonly latePreviews = new Map<number, Promise<OpenedDocumentView['preview']>>()
+  /**
+   * Each document as the pane shows it (document, checks, comments), read once while the store
+   * is unchanged and shared by the views: a key press then reads only the document that came
+   * into the watched ones, not the open one and all those ahead again (bench B4, B13). Any
+   * change drops them all (a document's checks read other documents: duplicates, the supplier's
+   * accounts), except one that names documents whose {@link known} facts did not move, which
+   * drops only those. Kept only for documents some screen watches.
+   */
+  private documents = new Map<number, Promise<OpenedDocumentView>>()
+  /** What other documents' checks read of each document read (see {@link DocumentViewReads.facts}). */
+  private readonly known = new Map<number, string | null>()
+  /** The invalidations under way (they read the facts of the documents a change names): a view waits for them. */
+  private settling: Promise<void> = Promise.resolve()
   private readonly stop: () => void
 
   constructor(private readonly options: DocumentWatchOptions) {
     this.schedule = options.schedule ?? ((run) => void setTimeout(run, 0))
     this.capacity = options.capacity ?? 16
     this.previewWaitMs = options.previewWaitMs ?? 40
-    this.stop = options.subscribe((event) => {
-      if (CHANGES.has(event)) this.changed()
+    this.stop = options.subscribe((event, payload) => {
+      if (!CHANGES.has(event)) return
+      this.invalidate(event, payload)
+      this.changed()
     })
   }
 
@@ -112,6 +135,16 @@ export class DocumentWatches {
     this.stop()
     this.watches.clear()
     this.latePreviews.clear()
+    this.documents = new Map()
+  }
+
+  /**
+   * A change outside the events (an answer to a warning, kept in the store without one): the
+   * documents the views hold are read again, since the answer may change other documents'
+   * checks too (a duplicate pair).
+   */
+  checksChanged(): void {
+    this.documents = new Map()
   }
 
   /** A change of the store: one push per screen after the current turn, however many changes. */
@@ -122,6 +155,69 @@ export class DocumentWatches {
       this.pending = false
       for (const [viewId, { watch }] of [...this.watches]) this.pushView(viewId, watch)
     })
+  }
+
+  /**
+   * What a change makes stale: every document held, unless it is a `documents.changed` naming
+   * only documents whose facts as other documents' checks read them are known and unchanged;
+   * then only those. Compared with the facts as they were when the event came.
+   */
+  private invalidate(event: string, payload: unknown): void {
+    const held = this.documents
+    const named = event === 'documents.changed' ? namedDocuments(payload) : null
+    const facts = this.options.reads.facts
+    if (!named || !facts || named.some((id) => !this.known.has(id))) {
+      this.documents = new Map()
+      return
+    }
+    const before = named.map((id) => this.known.get(id))
+    this.settling = this.settling.then(async () => {
+      // Dropped meanwhile by another change: nothing left to sort out.
+      if (this.documents !== held) return
+      try {
+        const after = await Promise.all(named.map(async (id) => facts(id)))
+        named.forEach((id, index) => this.known.set(id, after[index] ?? null))
+        if (after.some((value, index) => value !== before[index])) {
+          if (this.documents === held) this.documents = new Map()
+          return
+        }
+        for (const id of named) held.delete(id)
+      } catch {
+        if (this.documents === held) this.documents = new Map()
+      }
+    })
+  }
+
+  /** A document as the pane shows it, read once while the store is unchanged (a failed read is not kept). */
+  private document(id: number): Promise<OpenedDocumentView> {
+    const held = this.documents
+    let read = held.get(id)
+    if (read) return read
+    const facts = this.options.reads.facts
+    // Its facts as they were when it was read (compared at a change); unknown after a failed read.
+    const noted = facts
+      ? facts(id).then(
+          (value) => void this.known.set(id, value),
+          () => void this.known.delete(id),
+        )
+      : Promise.resolve()
+    read = Promise.all([this.options.reads.document(id), noted]).then(([view]) => view)
+    held.set(id, read)
+    read.catch(() => {
+      if (held.get(id) === read) held.delete(id)
+    })
+    return read
+  }
+
+  /** Keeps only the documents (and their facts) some watched screen shows, so the cache stays as small as the screens. */
+  private forgetUnwatched(): void {
+    const shown = new Set<number>()
+    for (const { watch } of this.watches.values()) {
+      if (watch.openId !== null) shown.add(watch.openId)
+      for (const id of watch.ahead) shown.add(id)
+    }
+    for (const id of this.documents.keys()) if (!shown.has(id)) this.documents.delete(id)
+    for (const id of this.known.keys()) if (!shown.has(id)) this.known.delete(id)
   }
 
   /** Works out the view of one screen again and pushes it, unless it stated something else meanwhile. */
@@ -140,6 +236,8 @@ export class DocumentWatches {
   private async view(viewId: string, watch: DocumentWatch): Promise<WatchedView> {
     const held = this.watches.get(viewId)
     const version = held ? ++held.version : 0
+    await this.settling
+    this.forgetUnwatched()
     const { agendaId, openId } = watch
     const ahead = watch.ahead.filter((id) => id !== openId)
     const [list, agendas, open, ...loadedAhead] = await Promise.all([
@@ -147,7 +245,7 @@ export class DocumentWatches {
       this.options.reads.agendas(),
       openId === null ? Promise.resolve(null) : settle(this.openDocument(openId)),
       // Only a head start: one that cannot be read is left out, and read when opened.
-      ...ahead.map((id) => settle(this.options.reads.document(id))),
+      ...ahead.map((id) => settle(this.document(id))),
     ])
     const documents: OpenedDocumentView[] = []
     if (open && 'value' in open) documents.push(open.value)
@@ -176,7 +274,7 @@ export class DocumentWatches {
       timer = setTimeout(() => resolve('late'), this.previewWaitMs)
     })
     const [document, history, preview] = await Promise.all([
-      this.options.reads.document(id),
+      this.document(id),
       this.options.reads.history(id),
       Promise.race([reading, waited]),
     ]).finally(() => clearTimeout(timer))
@@ -195,6 +293,14 @@ export class DocumentWatches {
     }
     return { ...document, history }
   }
+}
+
+/** The documents a `documents.changed` names when it names documents only (not agendas, not everything), else null. */
+function namedDocuments(payload: unknown): number[] | null {
+  const { documentIds, agendaIds } = (payload ?? {}) as { documentIds?: unknown; agendaIds?: unknown }
+  if (!Array.isArray(documentIds) || documentIds.length === 0) return null
+  if (!Array.isArray(agendaIds) || agendaIds.length > 0) return null
+  return documentIds.filter((id): id is number => typeof id === 'number')
 }
 
 /** A read's value, or its error as the renderer would get it (code and message). */

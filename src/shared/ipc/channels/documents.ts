@@ -159,8 +159,8 @@ export const documentListSchema = z.object({
 })
 export type DocumentList = z.infer<typeof documentListSchema>
 
-/** Documents loaded ahead of the open one by a watch, at most (the next in each direction). */
-export const MAX_WATCHED_AHEAD = 4
+/** Documents loaded ahead of the open one by a watch, at most (the next six in the direction of travel and one back). */
+export const MAX_WATCHED_AHEAD = 8
 
 /**
  * What a screen shows, as it tells main (`documents.watch`): the agenda and list query with the

@@ -6,12 +6,15 @@
 
 /**
  * How many documents are loaded ahead in the direction of travel. A view takes one IPC round
- * trip (about 20 ms, more on a busy machine) and a quick reviewer presses `j` every 30 ms or so:
- * with two ahead, the next document had been asked for only one key earlier and was often still
- * on its way (bench B4's slowest presses); with three it was asked two keys earlier. Stepping
- * on costs one call per key (the view stated again).
+ * trip, and its newest document one read of main (its checks: tens of ms, hundreds on a busy
+ * machine or across 200 agendas); a quick reviewer presses `j` every 35 ms or so. With three
+ * ahead, the next document had been asked for three keys (about 100 ms) earlier and was still
+ * on its way whenever one read took longer (bench B4's and B13's slowest presses). Main keeps
+ * the documents it read while the store is unchanged, so a step reads only the one that came
+ * into the watched ones: six ahead cost no more per key than three and give the read six
+ * keys' time. Stepping on costs one call per key (the view stated again).
  */
-const AHEAD = 3
+const AHEAD = 6
 
 /**
  * The ids to load ahead around `index` of `ids` (the list as shown) after a move by `delta`

@@ -45,7 +45,7 @@ import { triageSettings } from './triageSettings.svelte'
 import { UndoStack, type UndoableAction } from './undoStack.svelte'
 
 /** Documents held ahead at most while answers to earlier statements arrive (two views' worth). */
-const HELD_MAX = 10
+const HELD_MAX = 16
 
 /** {@link TriageState.actionCheck}'s answer: allowed, or the service's refusal, or nothing to act on. */
 export type TriageActionCheck = { allowed: true } | { allowed: false; reason: ActionRefusal | 'noDocument' }
