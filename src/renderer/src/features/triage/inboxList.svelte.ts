@@ -272,10 +272,7 @@ export class InboxList {
           // ids the services did not answer (gone meanwhile) stay asked.
           for (const row of rows) this.askedIds.delete(row.id)
           const keep = rangeToHold(this.shownRange, this.ids.length, this.shownVelocity)
-          this.rows = mergeRows(this.rows, rows, this.ids, keep, [
-            this.cursorId,
-            this.openId,
-          ])
+          this.rows = mergeRows(this.rows, rows, this.ids, keep, [this.cursorId, this.openId])
         },
         // The list keeps its placeholders; the next change or scroll asks again.
         () => undefined,
