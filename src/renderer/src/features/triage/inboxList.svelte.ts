@@ -83,6 +83,8 @@ export class InboxList {
   private statedKey = ''
   /** The positions of the rows on screen (set by the list as it scrolls). */
   private shownRange: RowRange = { start: 0, end: 0 }
+  /** How far the rows on screen moved at their last change (rows, + down): the rows held lead the scroll (rowWindow.ts `rowsAhead`). */
+  private shownVelocity = 0
   /** Ids asked by `documents.rows` for the current list and not (yet) answered: not asked again while it stands. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup of this object, nothing renders from it
   private askedIds = new Set<number>()
@@ -245,8 +247,9 @@ export class InboxList {
    * do, so scrolling finds its rows (bench B3).
    */
   showRange(range: RowRange): void {
+    if (range.start !== this.shownRange.start) this.shownVelocity = range.start - this.shownRange.start
     this.shownRange = range
-    if (rowsRunningLow(this.ids, this.rows, range, this.askedIds)) this.fillRows()
+    if (rowsRunningLow(this.ids, this.rows, range, this.askedIds, this.shownVelocity)) this.fillRows()
   }
 
   /** Asks `documents.rows` for the rows around the screen that are not held (one call at a time). */
@@ -254,7 +257,7 @@ export class InboxList {
     const agendaId = this.agendaId
     if (agendaId === null || this.rowsInFlight) return
     const ids = this.ids
-    const hold = rangeToHold(this.shownRange, ids.length)
+    const hold = rangeToHold(this.shownRange, ids.length, this.shownVelocity)
     const missing = missingIds(ids, this.rows, hold, this.askedIds)
     if (missing.length === 0) return
     for (const id of missing) this.askedIds.add(id)
@@ -268,10 +271,8 @@ export class InboxList {
           // Rows answered may be let go later (far from the screen) and asked again then; only
           // ids the services did not answer (gone meanwhile) stay asked.
           for (const row of rows) this.askedIds.delete(row.id)
-          this.rows = mergeRows(this.rows, rows, this.ids, rangeToHold(this.shownRange, this.ids.length), [
-            this.cursorId,
-            this.openId,
-          ])
+          const keep = rangeToHold(this.shownRange, this.ids.length, this.shownVelocity)
+          this.rows = mergeRows(this.rows, rows, this.ids, keep, [this.cursorId, this.openId])
         },
         // The list keeps its placeholders; the next change or scroll asks again.
         () => undefined,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listWindow, scrollToShow, WindowKeys } from './listWindow'
+import { listWindow, overscanFor, scrollToShow, WindowKeys } from './listWindow'
 
 describe('listWindow', () => {
   it('holds the rows in view plus the overscan on each side', () => {
@@ -22,6 +22,19 @@ describe('listWindow', () => {
   it('is empty for an empty list and shows the overscan rows before the viewport is measured', () => {
     expect(listWindow(0, 700, 40, 0, 3)).toEqual({ start: 0, end: 0 })
     expect(listWindow(0, 0, 40, 100, 3)).toEqual({ start: 0, end: 4 })
+  })
+})
+
+describe('overscanFor', () => {
+  it('keeps the overscan while the list moves by no more than it in a frame', () => {
+    expect(overscanFor(0, 4)).toBe(4)
+    expect(overscanFor(1, 4)).toBe(4)
+    expect(overscanFor(-4, 4)).toBe(4)
+  })
+
+  it('builds no row beyond the viewport while a scroll moves by more than the overscan a frame', () => {
+    expect(overscanFor(5, 4)).toBe(0)
+    expect(overscanFor(-40, 4)).toBe(0)
   })
 })
 

@@ -32,6 +32,17 @@ export function listWindow(
 }
 
 /**
+ * The overscan for a list whose last scroll moved it by `rowsMoved` rows in one frame: the full
+ * `overscan` while it moves by no more than that (a wheel's notch, the cursor's steps, a scroll
+ * settled), none while it moves by more: rows built beyond the viewport would have scrolled past
+ * before the next frame shows them, so each frame of a fast scroll builds only what it shows
+ * (bench B3: 40 rows a frame; the overscan was 8 of the 19 rows built in each).
+ */
+export function overscanFor(rowsMoved: number, overscan: number): number {
+  return Math.abs(rowsMoved) > overscan ? 0 : overscan
+}
+
+/**
  * The scroll position that brings row `index` into a viewport of `viewportHeight` px now
  * scrolled to `scrollTop` px, moving as little as possible (a row already in full view: null).
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DocumentRow } from '../../../../shared/ipc'
-import { mergeRows, missingIds, rangeToHold, ROW_MARGIN, rowsRunningLow } from './rowWindow'
+import { MAX_ROWS_ASKED, mergeRows, missingIds, rangeToHold, ROW_MARGIN, rowsAhead, rowsRunningLow } from './rowWindow'
 
 const row = (id: number) => ({ id }) as DocumentRow
 const ids = Array.from({ length: 10_000 }, (_, i) => 10_000 - i)
@@ -28,6 +28,29 @@ describe('the rows the renderer holds', () => {
     // Rows already asked for are not a reason to ask again.
     const asked = new Set(ids.slice(20 + ROW_MARGIN, 200))
     expect(rowsRunningLow(ids, held, { start: lastQuiet - 19, end: lastQuiet + 1 }, asked)).toBe(false)
+  })
+  it('holds the plain margin for a step of one row, and a fast scroll a dozen of its frames ahead', () => {
+    expect(rowsAhead(1, 20)).toEqual({ before: ROW_MARGIN, after: ROW_MARGIN })
+    expect(rowsAhead(0, 20)).toEqual({ before: ROW_MARGIN, after: ROW_MARGIN })
+    expect(rowsAhead(20, 20)).toEqual({ before: ROW_MARGIN, after: 240 })
+    expect(rowsAhead(-20, 20)).toEqual({ before: 240, after: ROW_MARGIN })
+    // 40 rows a frame would be 480 ahead: one call holds the screen, the margin behind and the rest.
+    expect(rowsAhead(40, 20)).toEqual({ before: ROW_MARGIN, after: MAX_ROWS_ASKED - ROW_MARGIN - 20 })
+    const down = rangeToHold({ start: 1000, end: 1020 }, ids.length, 40)
+    expect(down).toEqual({ start: 1000 - ROW_MARGIN, end: 1000 - ROW_MARGIN + MAX_ROWS_ASKED })
+    const up = rangeToHold({ start: 1000, end: 1020 }, ids.length, -40)
+    expect(up).toEqual({ start: 1020 + ROW_MARGIN - MAX_ROWS_ASKED, end: 1020 + ROW_MARGIN })
+  })
+  it('asks again, during a fast scroll, once half of what is held ahead is left', () => {
+    // Rows 0..500 held; the screen (20 rows) moving down 40 rows a frame.
+    const held = new Map(ids.slice(0, 500).map((id) => [id, row(id)]))
+    const none = new Set<number>()
+    const ahead = rowsAhead(40, 20).after
+    const lastQuiet = 500 - Math.ceil(ahead / 2)
+    expect(rowsRunningLow(ids, held, { start: lastQuiet - 20, end: lastQuiet }, none, 40)).toBe(false)
+    expect(rowsRunningLow(ids, held, { start: lastQuiet - 19, end: lastQuiet + 1 }, none, 40)).toBe(true)
+    // Still, the same screen stepped one row at a time has plenty held.
+    expect(rowsRunningLow(ids, held, { start: lastQuiet - 19, end: lastQuiet + 1 }, none, 1)).toBe(false)
   })
   it('asks only for rows neither held nor asked already', () => {
     const held = new Map([ids[0]!, ids[1]!].map((id) => [id, row(id)]))
