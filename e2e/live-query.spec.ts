@@ -108,3 +108,17 @@ test("an action shows in the open document's history by the pushed view, without
   await page.waitForTimeout(1_000)
   expect(calls.channels).not.toContain('history.list')
 })
+
+test('the History tab stays chosen while a document not loaded ahead loads', async ({ page }) => {
+  await openFirst(page)
+  await page.getByTestId('history-tab').click()
+  await expect(page.getByTestId('history-tab')).toHaveAttribute('aria-selected', 'true')
+  // The last row is not among those loaded ahead: the pane shows its skeleton until the view comes.
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('End')
+  await page.keyboard.press('Enter')
+  const last = await page.getByTestId('inbox-row').last().getAttribute('data-document-id')
+  await expect(page.getByTestId('document-pane')).toHaveAttribute('data-document-id', last!)
+  await expect(page.getByTestId('extracted-data')).toBeVisible()
+  await expect(page.getByTestId('history-tab')).toHaveAttribute('aria-selected', 'true')
+})
