@@ -20,15 +20,16 @@ test.afterAll(async () => {
 })
 
 /** Counts the contract calls the page makes (the harness's bridge posts each to `/__harness/ipc`). */
-function countCalls(page: Page): { channels: string[] } {
-  const seen = { channels: [] as string[] }
+function countCalls(page: Page): { channels: string[]; watchedOpenIds: (number | null)[] } {
+  const seen = { channels: [] as string[], watchedOpenIds: [] as (number | null)[] }
   page.on('request', (request) => {
     if (request.method() !== 'POST' || !request.url().endsWith('/__harness/ipc')) return
-    const body = request.postDataJSON() as { channel?: string } | null
+    const body = request.postDataJSON() as { channel?: string; input?: { openId?: number | null } } | null
     // The evidence of the open document is read once it has been looked at for a moment
     // (features/documents/evidenceState), not per key: a run of j / r presses asks for none.
     if (body?.channel === 'documents.evidence') return
     seen.channels.push(String(body?.channel))
+    if (body?.channel === 'documents.watch') seen.watchedOpenIds.push(body.input?.openId ?? null)
   })
   return seen
 }
@@ -64,7 +65,7 @@ test('marking a document ready with r costs at most two IPC calls, and the list 
   expect(app.workspace.documents.get(first)?.state).toBe('ready')
 })
 
-test('stepping with j costs one IPC call per key; undo brings the document back by the pushed view', async ({
+test('stepping with j costs at most one IPC call per key; undo brings the document back by the pushed view', async ({
   page,
 }) => {
   await openFirst(page)
@@ -72,11 +73,16 @@ test('stepping with j costs one IPC call per key; undo brings the document back 
   await page.waitForTimeout(1_500)
   const calls = countCalls(page)
   for (let i = 0; i < 3; i++) await page.keyboard.press('j')
-  await page.waitForTimeout(1_000)
-  expect(calls.channels).toEqual(['documents.watch', 'documents.watch', 'documents.watch'])
-
   const open = page.getByTestId('document-pane')
   const id = Number(await open.getAttribute('data-document-id'))
+  // A step is stated once its frame is painted; a step taken before that paint (a busy
+  // machine) is stated with the next one instead: one statement per key at most, the last
+  // naming the document the pane ended on.
+  await expect.poll(() => calls.watchedOpenIds.at(-1)).toBe(id)
+  await page.waitForTimeout(1_000)
+  expect(calls.channels.length).toBeLessThanOrEqual(3)
+  expect(new Set(calls.channels)).toEqual(new Set(['documents.watch']))
+
   await page.keyboard.press('a')
   await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveCount(0)
   await page.keyboard.press('u')
