@@ -128,3 +128,25 @@ test('the History tab stays chosen while a document not loaded ahead loads', asy
   await expect(page.getByTestId('extracted-data')).toBeVisible()
   await expect(page.getByTestId('history-tab')).toHaveAttribute('aria-selected', 'true')
 })
+
+test('agendas that arrive after the screen first asked (a first sign-in) show, and one of them opens', async ({
+  page,
+}) => {
+  // Its own store, which has no agenda yet when the page first asks: the first pull brings them later.
+  const own = await startFakeTriageHarness({ extraDocuments: 3 })
+  try {
+    const agendas = own.workspace.agendas.splice(0)
+    own.workspace.documentsChanged(
+      [],
+      agendas.map((agenda) => agenda.id),
+    )
+    await page.goto(own.harness.url)
+    const sidebar = page.getByRole('navigation', { name: 'Agendas' })
+    await expect(sidebar).toContainText('No agendas in this account yet.')
+    for (const agenda of agendas) own.workspace.addAgenda(agenda)
+    await expect(sidebar).toContainText('Demo s.r.o.')
+    await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  } finally {
+    await own.close()
+  }
+})
