@@ -152,14 +152,16 @@ export class TriageState extends InboxList {
   }
 
   /**
-   * Shows the open document as main has it, and the sidebar's agendas; with none chosen yet,
-   * opens the start agenda once the view lists one (the first pull brought them).
+   * Shows the open document as main has it, and the sidebar's agendas; when the account's first
+   * agendas arrive (the first pull brought them) and none is chosen, opens the start agenda.
+   * A screen asking "Choose an agenda" among agendas it already lists keeps asking.
    */
   protected override viewApplied(view: DocumentView): void {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
     this.held = new Map(view.documents.map((opened) => [opened.document.id, opened]))
+    const arrived = this.agendasLoaded && this.agendas.length === 0 && view.agendas.length > 0
     if (this.agendasLoaded) this.agendas = view.agendas
-    if (this.agendasLoaded && this.agendaId === null) {
+    if (arrived && this.agendaId === null) {
       const start = startAgendaId(view.agendas, savedAgendaId())
       if (start !== null) return void this.selectAgenda(start)
     }
