@@ -307,6 +307,7 @@ test('a value the service did not extract shows "not extracted", never 0.00', as
     stored.summary = { ...stored.summary, total: null, vat_total: null, sub_total: 100 } as typeof stored.summary
     stored.data = { ...stored.data, header: { ...stored.data?.header, due_date: null } } as typeof stored.data
   }
+  app.workspace.documentsChanged(app.fixtureIds)
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light', locale: 'en-US' })
   await page.goto(app.harness.url)
   await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })

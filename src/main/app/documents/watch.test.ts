@@ -28,8 +28,9 @@ function statement(over: Partial<DocumentWatch> = {}): DocumentWatch {
   }
 }
 
-function store(): FakeWorkspace {
-  const workspace = new FakeWorkspace().addAgenda({ id: 1, name: 'Demo s.r.o.', home_currency: 'CZK' })
+/** Agenda 1 with documents 1, 2 and 3 (not ready), in `workspace` (default: a new one). */
+function store<W extends FakeWorkspace>(workspace: W = new FakeWorkspace() as W): W {
+  workspace.addAgenda({ id: 1, name: 'Demo s.r.o.', home_currency: 'CZK' })
   for (const id of [1, 2, 3]) {
     workspace.addDocument(1, {
       id,
@@ -158,6 +159,45 @@ describe('live queries: main pushes the view of every watched screen', () => {
     const view = await handlers['documents.watch'](statement({ openId: 99, ahead: [] }), MAIN)
     expect(view.openError?.code).toBe('not_found')
     expect(view.documents).toEqual([])
+  })
+})
+
+describe('live queries on the stand-in store with the row cache (the e2e fake-store harness)', () => {
+  /** The store of {@link store}, counting whole reads of an agenda. */
+  class CountingWorkspace extends FakeWorkspace {
+    wholeReads = 0
+    override async forEachDocument(...args: Parameters<FakeWorkspace['forEachDocument']>) {
+      this.wholeReads++
+      return super.forEachDocument(...args)
+    }
+  }
+
+  it('pushes the views after an action, its undo and its send without reading the agenda again', async () => {
+    const workspace = store(new CountingWorkspace())
+    const pushed: DocumentView[] = []
+    const bus = new EventBus(() => undefined)
+    bus.connect((event, payload) => event === 'documents.view' && pushed.push(payload as DocumentView))
+    const handlers = createTriageHandlers(() => workspace, {
+      subscribe: (listener) => workspace.subscribe(listener),
+      emit: (event, payload) => bus.emit(event, payload),
+    })
+    const flush = () => new Promise((resolve) => setTimeout(resolve, 10))
+    await handlers['documents.watch'](statement(), MAIN)
+    const readsAfterWatch = workspace.wholeReads
+    expect(readsAfterWatch).toBeGreaterThan(0)
+
+    const { entryIds } = await handlers['documents.setState']({ ids: [2], state: 'ready' }, MAIN)
+    await flush()
+    expect(pushed.at(-1)?.list?.ids).toEqual([3, 1])
+    await handlers['documents.undo']({ entryIds }, MAIN)
+    await flush()
+    expect(pushed.at(-1)?.list?.ids).toEqual([3, 2, 1])
+    await handlers['documents.archive']({ ids: [3] }, MAIN)
+    workspace.send()
+    await flush()
+    expect(pushed.at(-1)?.list?.ids).toEqual([2, 1])
+    expect(pushed).toHaveLength(3)
+    expect(workspace.wholeReads).toBe(readsAfterWatch)
   })
 })
 

@@ -3,6 +3,7 @@ import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
 import type { CheckCode } from '../../../shared/checks/result'
 import type { Correction, CorrectionEvent } from '../../../shared/corrections'
 import type { OutboxAction, OutboxEntry } from '../../../shared/outbox'
+import { documentIdsOf } from '../../../shared/outbox/actions'
 import type { HistoryEvent, HistoryItem } from '../../../shared/history/events'
 import { actionEvents, correctedView, type CachedComment, type CachedDocument, type HistoryImport } from '../../offline'
 import { AppError } from '../errors'
@@ -31,6 +32,8 @@ export function pendingEntry(id: string, action: OutboxAction, seq = 0): OutboxE
  * entry "pending" until {@link FakeWorkspace.send} marks it sent (after which `undo` answers
  * `too_late`). Agenda and upload actions are not modelled (`unsupported`). Each action and
  * answer to a warning is a history event by {@link FakeWorkspace.actor}, as the real store keeps them.
+ * Its events follow the real workspace's, so the app's row cache (AgendaRowCache) can run on it:
+ * see {@link FakeWorkspace.subscribe}.
  */
 export class FakeWorkspace implements TriagePort {
   readonly agendas: Agenda[] = []
@@ -44,21 +47,40 @@ export class FakeWorkspace implements TriagePort {
   private readonly listeners = new Set<(event: string, payload: unknown) => void>()
 
   /**
-   * Follows the outbox as the real workspace's events do: `outbox.changed` after every enqueue,
-   * undo and send. Returns a stop function.
+   * Follows the store as the real workspace's events do: `outbox.changed` after every enqueue,
+   * undo and send, each followed by `documents.changed` naming the documents the entries act
+   * on; `documents.changed` too after an answer to a warning, a correction or its withdrawal,
+   * and a document or agenda added (a pull). A test that edits the maps directly tells the
+   * readers with {@link documentsChanged}. Returns a stop function.
    */
   subscribe(listener: (event: string, payload: unknown) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
 
-  private outboxChanged(entryIds: string[]): void {
+  /**
+   * Emits `documents.changed`: readers (the row cache, watched views) read the documents named
+   * again, and the agendas named whole; naming neither drops everything.
+   */
+  documentsChanged(documentIds: readonly number[], agendaIds: readonly number[] = []): void {
+    this.notify('documents.changed', { documentIds: [...documentIds], agendaIds: [...agendaIds] })
+  }
+
+  private notify(event: string, payload: unknown): void {
+    for (const listener of [...this.listeners]) listener(event, payload)
+  }
+
+  /** `outbox.changed` for `entryIds`, then `documents.changed` for the documents they act on (if any). */
+  private outboxChanged(entryIds: string[], actions: readonly OutboxAction[]): void {
     const pending = this.outbox.filter((e) => !e.sent).length
-    for (const listener of [...this.listeners]) listener('outbox.changed', { pending, failed: 0, entryIds })
+    this.notify('outbox.changed', { pending, failed: 0, entryIds })
+    const documentIds = [...new Set(actions.flatMap(documentIdsOf))]
+    if (documentIds.length > 0) this.documentsChanged(documentIds)
   }
 
   addAgenda(agenda: Agenda): this {
     this.agendas.push(agenda)
+    this.documentsChanged([], [agenda.id])
     return this
   }
 
@@ -68,6 +90,7 @@ export class FakeWorkspace implements TriagePort {
       agenda_id: agendaId,
       local: { pendingActions: 0, failed: null, archived: false },
     })
+    this.documentsChanged([doc.id])
     return this
   }
 
@@ -80,8 +103,12 @@ export class FakeWorkspace implements TriagePort {
 
   /** Marks every pending entry as sent (the sync engine pushed it). */
   send(): void {
-    for (const entry of this.outbox) entry.sent = true
-    this.outboxChanged(this.outbox.map((e) => e.id))
+    const sending = this.outbox.filter((e) => !e.sent)
+    for (const entry of sending) entry.sent = true
+    this.outboxChanged(
+      this.outbox.map((e) => e.id),
+      sending.map((e) => e.action),
+    )
   }
 
   async listAgendas(): Promise<Agenda[]> {
@@ -140,6 +167,7 @@ export class FakeWorkspace implements TriagePort {
       check: answer.code,
       ...(answer.reason ? { text: answer.reason } : {}),
     })
+    this.documentsChanged([answer.documentId])
     return stored
   }
 
@@ -152,6 +180,7 @@ export class FakeWorkspace implements TriagePort {
       by: this.actor.name,
       check: code,
     })
+    this.documentsChanged([documentId])
   }
 
   async noteAgendaOpened(agendaId: number): Promise<void> {
@@ -192,6 +221,7 @@ export class FakeWorkspace implements TriagePort {
     }
     this.fieldCorrections.set(key, stored)
     this.correctionLog.push({ ...stored, kind: 'corrected' })
+    this.documentsChanged([input.documentId])
     return stored
   }
 
@@ -201,6 +231,7 @@ export class FakeWorkspace implements TriagePort {
     if (!earlier) return
     this.fieldCorrections.delete(key)
     this.correctionLog.push({ ...earlier, kind: 'withdrawn', by, at: '2026-01-02T09:31:00.000Z' })
+    this.documentsChanged([documentId])
   }
 
   async correctionEvents(documentId: number): Promise<CorrectionEvent[]> {
@@ -259,7 +290,7 @@ export class FakeWorkspace implements TriagePort {
     this.outbox.push({ id, action, sent: false, rollback })
     const entry = pendingEntry(id, action, seq)
     this.history.push(...actionEvents({ ...entry, createdAt: new Date().toISOString() }, this.actor))
-    this.outboxChanged([id])
+    this.outboxChanged([id], [action])
     return entry
   }
 
@@ -288,7 +319,7 @@ export class FakeWorkspace implements TriagePort {
     entry.rollback()
     this.outbox.splice(index, 1)
     for (const event of this.history) if (event.entryId === entryId) event.outcome = 'undone'
-    this.outboxChanged([entryId])
+    this.outboxChanged([entryId], [entry.action])
   }
 
   private setDoc(id: number, change: (d: CachedDocument) => CachedDocument): () => void {

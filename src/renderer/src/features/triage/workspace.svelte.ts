@@ -152,11 +152,20 @@ export class TriageState extends InboxList {
     this.held = new Map(held.slice(-HELD_MAX).map((opened) => [opened.document.id, opened]))
   }
 
-  /** Shows the open document as main has it, and the sidebar's agendas. */
+  /**
+   * Shows the open document as main has it, and the sidebar's agendas; when the account's first
+   * agendas arrive (the first pull brought them) and none is chosen, opens the start agenda.
+   * A screen asking "Choose an agenda" among agendas it already lists keeps asking.
+   */
   protected override viewApplied(view: DocumentView): void {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
     this.held = new Map(keepUnchanged(this.held, view.documents).map((opened) => [opened.document.id, opened]))
+    const arrived = this.agendasLoaded && this.agendas.length === 0 && view.agendas.length > 0
     if (this.agendasLoaded) this.agendas = view.agendas
+    if (arrived && this.agendaId === null) {
+      const start = startAgendaId(view.agendas, savedAgendaId())
+      if (start !== null) return void this.selectAgenda(start)
+    }
     const openId = this.openId
     if (openId === null) return
     const open = this.held.get(openId)
@@ -239,6 +248,9 @@ export class TriageState extends InboxList {
       if (chooseAgenda || this.agendaId === null || !listed) {
         const start = startAgendaId(agendas, savedAgendaId())
         if (start !== null) await this.selectAgenda(start)
+        // None yet (a first sign-in asked before its first pull wrote them): the screen still
+        // states what it shows, so main's next view brings the agendas (see viewApplied).
+        else if (this.agendaId === null) await this.loadRows()
       }
     } catch (error) {
       this.agendasLoaded = true
