@@ -128,6 +128,46 @@ test('keyboard: open, next, mark ready opens the next one, undo brings it back',
   await expect(pane).toHaveAttribute('data-document-id', String(first))
 })
 
+test('after steps with j, the pointer reaches only the shown document, and the hidden sheet adds no length', async ({
+  page,
+}) => {
+  await openApp(page)
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Enter')
+  const pane = page.getByTestId('document-pane')
+  for (let step = 0; step < 3; step++) {
+    const before = await pane.getAttribute('data-document-id')
+    await page.keyboard.press('j')
+    await expect(pane).not.toHaveAttribute('data-document-id', before ?? '')
+  }
+  // The next document is laid out ahead in a second sheet, not seen: both sheets exist.
+  const sheets = page.getByTestId('data-pane').locator('.sheets > div')
+  await expect(sheets).toHaveCount(2)
+  await expect(page.getByTestId('data-pane').locator('.sheets > div[aria-hidden="true"]')).toHaveCount(1)
+  const probe = await page.evaluate(() => {
+    const pane = document.querySelector('[data-testid="data-pane"]')!
+    const shown = pane.querySelector('.sheets > div:not([aria-hidden="true"])')!
+    // Every control of the shown sheet on screen is what the pointer hits at its centre.
+    const missed: string[] = []
+    let checked = 0
+    for (const control of shown.querySelectorAll('button')) {
+      const box = control.getBoundingClientRect()
+      const paneBox = pane.getBoundingClientRect()
+      if (box.width === 0 || box.top < paneBox.top || box.bottom > paneBox.bottom) continue
+      checked++
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      if (!hit || !shown.contains(hit)) missed.push(control.textContent ?? '')
+    }
+    const sheetsBox = pane.querySelector('.sheets')!.getBoundingClientRect()
+    return { checked, missed, sheetsHeight: sheetsBox.height, shownHeight: shown.getBoundingClientRect().height }
+  })
+  expect(probe.checked).toBeGreaterThan(0)
+  expect(probe.missed).toEqual([])
+  // The sheets are as tall as the shown one: the prepared one neither moves the comments nor
+  // lengthens the pane's scrolling.
+  expect(Math.abs(probe.sheetsHeight - probe.shownHeight)).toBeLessThan(1)
+})
+
 test('repair dialog: p opens it with focus in the description, Escape cancels, submit sends', async ({ page }) => {
   await openApp(page)
   await page.getByTestId('inbox-list').focus()
