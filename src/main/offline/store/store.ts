@@ -263,11 +263,21 @@ export class Store {
   }
 
   /**
+   * True when the level copies the bytes of a written value (a level that keeps its data on
+   * disk: LevelDB copies them into its write batch), so their buffer may be reused once the
+   * batch has settled. memory-level (tests) keeps the very view it is given.
+   */
+  private get copiesWrittenBytes(): boolean {
+    return this.db.supports.permanence === true
+  }
+
+  /**
    * {@link putDocumentOps} for a document as a pull decoded it: the stored value is written
    * from the document's JSON bytes (`doc.json`, validated and encoded off the main thread)
    * without parsing or encoding it again; it reads back as the same {@link DocumentRecord}.
    * `storedAt` is UTC ISO 8601. With `room` the value is laid out in it (valid until its next
-   * reset: pass the ops to {@link batch} before that), else in a buffer of its own.
+   * reset: reset it only once {@link batch} of these ops has settled) when the level copies the
+   * bytes it is given (LevelDB), else in a buffer of its own.
    */
   putEncodedDocumentOps(
     doc: EncodedDocument,
@@ -277,7 +287,7 @@ export class Store {
   ): BatchOp[] {
     const tail = `,"agendaId":${facts.agendaId},"archived":${facts.archived},"storedAt":${JSON.stringify(facts.storedAt)}}`
     const length = DOC_VALUE_HEAD.byteLength + doc.json.byteLength + Buffer.byteLength(tail)
-    const value = room ? room.take(length) : Buffer.allocUnsafe(length)
+    const value = room && this.copiesWrittenBytes ? room.take(length) : Buffer.allocUnsafe(length)
     DOC_VALUE_HEAD.copy(value, 0)
     value.set(doc.json, DOC_VALUE_HEAD.byteLength)
     value.write(tail, DOC_VALUE_HEAD.byteLength + doc.json.byteLength, 'utf8')
