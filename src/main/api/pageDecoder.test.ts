@@ -2,7 +2,13 @@ import { Worker } from 'node:worker_threads'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { decodeDocumentPage } from './documentPage'
-import { inlinePageDecoder, sourcePageWorker, WorkerPageDecoder, type WorkerPageDecoderOptions } from './pageDecoder'
+import {
+  inlinePageDecoder,
+  sharedCopy,
+  sourcePageWorker,
+  WorkerPageDecoder,
+  type WorkerPageDecoderOptions,
+} from './pageDecoder'
 import { listedDocument, pageBody } from './testing/pages'
 
 const decoders: WorkerPageDecoder[] = []
@@ -159,5 +165,18 @@ describe('WorkerPageDecoder', () => {
 describe('inlinePageDecoder', () => {
   it('gives decodeDocumentPage’s result', async () => {
     expect(await inlinePageDecoder.decode(page, 'application/json')).toEqual(expected)
+  })
+})
+
+describe('sharedCopy', () => {
+  it('copies a page into memory a thread shares, byte for byte, and leaves shared bytes as they are', () => {
+    const copy = sharedCopy(page)
+    expect(copy.buffer).toBeInstanceOf(SharedArrayBuffer)
+    expect(Buffer.from(copy).equals(Buffer.from(page))).toBe(true)
+    expect(sharedCopy(copy)).toBe(copy)
+  })
+
+  it('decodes a shared page to the same documents as the plain page', () => {
+    expect(decodeDocumentPage(sharedCopy(page), 'application/json')).toEqual(expected)
   })
 })

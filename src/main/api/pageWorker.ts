@@ -17,7 +17,7 @@ parentPort?.on('message', (message: { id?: unknown; body?: unknown; contentType?
   } catch (error) {
     result = { ok: false, problem: error instanceof Error ? error.message : String(error) }
   }
-  // The page's documents share one buffer: handed over, not copied.
+  // The page's documents share one buffer: handed over, not copied (the page's own shared memory is shared back).
   const shared = result.ok ? result.documents[0]?.json.buffer : undefined
   parentPort?.postMessage({ id: message?.id, result }, shared instanceof ArrayBuffer ? [shared] : [])
 })

@@ -4,7 +4,7 @@ import type { RepairFinished } from '../events'
 import { returnEventOps } from '../serverCopies'
 import type { Clock } from '../options'
 import { isExportedBefore, isFinal, type WrittenFacts } from '../retention'
-import type { BatchOp, DocumentRecord, Store } from '../store'
+import { BatchValueRoom, type BatchOp, type DocumentRecord, type Store } from '../store'
 
 /** What a pull learns across all its listings (filled by the {@link PageWriter}). */
 export interface PullRun {
@@ -32,7 +32,7 @@ export interface AgendaPull {
   /** Ids the listing returned that the cache keeps (a full pull removes the other cached ones). */
   returned: Set<number>
   /** Exported documents past the retention period, set aside (cached only if an entry refers to them). */
-  skipped: EncodedDocument[]
+  skipped: SetAsideDocument[]
   /** Ids of this listing's documents that are new or changed (what readers are told about). */
   changedIds: number[]
   /** Ids this listing wrote that the cache did not hold before (removed again when the listing is held as runaway). */
@@ -42,15 +42,30 @@ export interface AgendaPull {
 }
 
 /**
- * `doc` with its JSON bytes copied out of the page's buffer. A decoded page's documents are
- * views of one buffer of the whole page (about 100 KB); a document kept past its page's write
- * would keep that buffer alive. Set-aside documents are kept until the pull ends, and one in
- * eight of a large agenda's documents can be set aside, so without the copy nearly every page's
- * buffer of a 100,000-document sync stayed in memory at once (bench B9: hundreds of MB the
- * allocator did not give back).
+ * A set-aside document: its JSON bytes held as a one-byte string (each byte one character,
+ * `latin1`), which lives in V8's heap, not in the allocator's.
  */
-function detached(doc: EncodedDocument): EncodedDocument {
-  return { ...doc, json: doc.json.slice() }
+export type SetAsideDocument = Omit<EncodedDocument, 'json'> & { json: string }
+
+/**
+ * `doc` kept apart from its page until the pull ends. A decoded page's documents are views of
+ * one buffer of the whole page (about 100 KB); a document kept past its page's write would keep
+ * that buffer alive, and one in eight of a large agenda's documents can be set aside (bench
+ * B9: nearly every page's buffer of a 100,000-document sync stayed in memory). A copy of the
+ * bytes in a buffer of its own (2-3 KB each, 30 MB at 100,000 documents) was still a small
+ * long-lived allocation between the sync's short-lived page buffers, store values and write
+ * batches, so glibc could neither merge their free space nor give it back after the sync
+ * (B9's first-sync reading). As a string the copy is in V8's heap, which the idle release
+ * returns; {@link restored} gives the bytes back, unchanged, for the rare write.
+ */
+function setAside(doc: EncodedDocument): SetAsideDocument {
+  return { ...doc, json: Buffer.from(doc.json.buffer, doc.json.byteOffset, doc.json.byteLength).toString('latin1') }
+}
+
+/** The {@link EncodedDocument} a {@link setAside} document was made from (the same bytes). */
+function restored(doc: SetAsideDocument): EncodedDocument {
+  const bytes = Buffer.from(doc.json, 'latin1')
+  return { ...doc, json: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
 }
 
 /** A new {@link AgendaPull}. */
@@ -73,6 +88,8 @@ export class PageWriter {
   private error: unknown
   /** Agendas whose pages were written (named to readers even when the pull fails later). */
   readonly writtenAgendas = new Set<number>()
+  /** Where the pages' stored values are laid out, one write at a time (see {@link BatchValueRoom}). */
+  private readonly values = new BatchValueRoom()
 
   constructor(
     private readonly store: Store,
@@ -105,7 +122,7 @@ export class PageWriter {
 
   /** Writes the documents `pull` set aside that an outbox entry came to refer to meanwhile (`busy`). */
   writeSetAside(pull: AgendaPull, busy: ReadonlySet<number>): Promise<void> {
-    return this.write([{ pull, docs: pull.skipped.filter((d) => busy.has(d.id)) }])
+    return this.write([{ pull, docs: pull.skipped.filter((d) => busy.has(d.id)).map(restored) }])
   }
 
   private pump(): void {
@@ -139,19 +156,25 @@ export class PageWriter {
         if (pull.seen.has(doc.id)) continue
         pull.seen.add(doc.id)
         if (this.run.busy.has(doc.id) || !isExportedBefore(doc, this.run.cutoffMs)) docs.push(doc)
-        else pull.skipped.push(detached(doc))
+        else pull.skipped.push(setAside(doc))
       }
       groups.push({ pull, docs })
     }
-    return this.write(groups)
+    // Page writes run one at a time (pump), so the room is free: the last batch is written.
+    this.values.reset()
+    return this.write(groups, this.values)
   }
 
   /**
    * Writes pulled documents (one atomic batch) with their indexes, and notes in each `pull` and
    * in the run what changed. Documents a push wrote since the pull began are left as the push
-   * wrote them.
+   * wrote them. With `room` the stored values are laid out in it (page writes only: a
+   * set-aside write may run beside them).
    */
-  private async write(groups: readonly { pull: AgendaPull; docs: readonly EncodedDocument[] }[]): Promise<void> {
+  private async write(
+    groups: readonly { pull: AgendaPull; docs: readonly EncodedDocument[] }[],
+    room?: BatchValueRoom,
+  ): Promise<void> {
     if (!groups.some((g) => g.docs.length > 0)) return
     const previous = await this.readPrevious(groups)
     const storedAt = this.clock().toISOString()
@@ -179,7 +202,8 @@ export class PageWriter {
           lastModifiedMs: Date.parse(doc.last_modified_at),
           final: isFinal(doc.state, archived),
         })
-        for (const op of this.store.putEncodedDocumentOps(doc, { agendaId, archived, storedAt }, prev)) ops.push(op)
+        for (const op of this.store.putEncodedDocumentOps(doc, { agendaId, archived, storedAt }, prev, room))
+          ops.push(op)
         if (prev?.doc.state === 'repairing' && doc.state !== 'repairing')
           returns.push({ documentId: doc.id, agendaId, state: doc.state })
       }

@@ -1,10 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ClassicLevel } from 'classic-level'
 import { MemoryLevel } from 'memory-level'
 import { describe, expect, it } from 'vitest'
 import { documentListResponseSchema } from '../../../shared/api/document'
 import { decodeDocumentPage } from '../../api/documentPage'
 import { listedDocument, pageBody } from '../../api/testing/pages'
 import type { DocumentRecord } from './records'
-import { Store } from './store'
+import { Store, type Level } from './store'
+import { BatchValueRoom } from './valueRoom'
 
 function openStore() {
   return new Store(new MemoryLevel<string, unknown>({ valueEncoding: 'json' }), false)
@@ -40,6 +45,49 @@ describe('Store.putEncodedDocumentOps (a pulled document, encoded off the main t
     expect(expected.agenda).toEqual([12, 11])
     expect(expected.inRepair).toEqual([12])
     expect((expected.docs[0] as DocumentRecord).doc).toMatchObject({ supplier: { name: 'Žluťoučký kůň s.r.o.' } })
+  })
+
+  it('lays values out in a batch value room only for a level that copies written bytes (memory-level keeps the view)', async () => {
+    const decoded = decodeDocumentPage(pageBody([listedDocument(1), listedDocument(2)]), 'application/json')
+    if (!decoded.ok) throw new Error(decoded.problem)
+    const store = openStore()
+    const room = new BatchValueRoom(1 << 16)
+    const facts = { agendaId: 4, archived: false, storedAt: '2026-11-22T10:00:00.000Z' }
+    await store.batch(store.putEncodedDocumentOps(decoded.documents[0]!, facts, undefined, room))
+    room.reset()
+    await store.batch(store.putEncodedDocumentOps(decoded.documents[1]!, facts, undefined, room))
+    expect((await store.getDocuments([1, 2])).map((r) => r?.doc.id)).toEqual([1, 2])
+  })
+
+  it('writes the same values to LevelDB when they are laid out in a batch value room reused batch after batch', async () => {
+    const docs = [
+      listedDocument(12, { state: 'repairing' }),
+      listedDocument(11, { archived: true }),
+      listedDocument(10),
+    ]
+    const decoded = decodeDocumentPage(pageBody(docs), 'application/json')
+    if (!decoded.ok) throw new Error(decoded.problem)
+    const storedAt = '2026-11-22T10:00:00.000Z'
+    const dir = await mkdtemp(join(tmpdir(), 'docket-room-'))
+    const level = new ClassicLevel<string, unknown>(join(dir, 'store'), { valueEncoding: 'json' })
+    try {
+      const plain = openStore()
+      const roomed = new Store(level as unknown as Level, false)
+      const room = new BatchValueRoom(1 << 16)
+      for (const doc of decoded.documents) {
+        const facts = { agendaId: 4, archived: doc.archived ?? false, storedAt }
+        await plain.batch(plain.putEncodedDocumentOps(doc, facts, undefined))
+        room.reset()
+        await roomed.batch(roomed.putEncodedDocumentOps(doc, facts, undefined, room))
+      }
+      expect(await roomed.getDocuments([12, 11, 10])).toEqual(await plain.getDocuments([12, 11, 10]))
+      expect(await roomed.documentIdsOf(4)).toEqual([12, 11, 10])
+      // LevelDB copies what it is given: the values were laid out in the room.
+      expect(room.capacity).toBeGreaterThan(0)
+    } finally {
+      await level.close()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it('moves the index entry and clears the watch when a document changes agenda and leaves repair', async () => {

@@ -21,6 +21,7 @@ import {
 import { StorageGuard } from '../storageFailure'
 import type { JournalChange, OutboxJournal } from './journal'
 import { Mutex } from './mutex'
+import type { BatchValueRoom } from './valueRoom'
 import type { Acknowledgement } from '../../../shared/checks/acknowledgement'
 import type { HistoryEvent } from '../../../shared/history/events'
 import type { Correction, CorrectionEvent } from '../../../shared/corrections'
@@ -262,18 +263,34 @@ export class Store {
   }
 
   /**
+   * True when the level copies the bytes of a written value (a level that keeps its data on
+   * disk: LevelDB copies them into its write batch), so their buffer may be reused once the
+   * batch has settled. memory-level (tests) keeps the very view it is given.
+   */
+  private get copiesWrittenBytes(): boolean {
+    return this.db.supports.permanence === true
+  }
+
+  /**
    * {@link putDocumentOps} for a document as a pull decoded it: the stored value is written
    * from the document's JSON bytes (`doc.json`, validated and encoded off the main thread)
    * without parsing or encoding it again; it reads back as the same {@link DocumentRecord}.
-   * `storedAt` is UTC ISO 8601.
+   * `storedAt` is UTC ISO 8601. With `room` the value is laid out in it (valid until its next
+   * reset: reset it only once {@link batch} of these ops has settled) when the level copies the
+   * bytes it is given (LevelDB), else in a buffer of its own.
    */
   putEncodedDocumentOps(
     doc: EncodedDocument,
     facts: { agendaId: number; archived: boolean; storedAt: string },
     previous: DocumentRecord | undefined,
+    room?: BatchValueRoom,
   ): BatchOp[] {
     const tail = `,"agendaId":${facts.agendaId},"archived":${facts.archived},"storedAt":${JSON.stringify(facts.storedAt)}}`
-    const value = Buffer.concat([DOC_VALUE_HEAD, doc.json, Buffer.from(tail)])
+    const length = DOC_VALUE_HEAD.byteLength + doc.json.byteLength + Buffer.byteLength(tail)
+    const value = room && this.copiesWrittenBytes ? room.take(length) : Buffer.allocUnsafe(length)
+    DOC_VALUE_HEAD.copy(value, 0)
+    value.set(doc.json, DOC_VALUE_HEAD.byteLength)
+    value.write(tail, DOC_VALUE_HEAD.byteLength + doc.json.byteLength, 'utf8')
     const put: BatchOp = { type: 'put', sublevel: this.sub(this.docs), key: pad(doc.id), value, valueEncoding: 'view' }
     return this.withIndexOps(put, doc.id, doc.state, facts.agendaId, facts.archived, previous)
   }
