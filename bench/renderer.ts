@@ -268,7 +268,7 @@ async function runSession(ctx: BenchContext, session: Session): Promise<SessionO
     const evidenceOption = session.evidence ? {} : { evidence: false }
     memory.notes.push(
       session.evidence
-        ? 'Evidence pipeline on, as in the app (the evidence thread built as the app ships it).'
+        ? 'Evidence pipeline on, as in the app (the evidence child process built as the app ships it, started with fork).'
         : 'Evidence pipeline off (the services started with evidence: false: nothing fetched or read for evidence).',
     )
     const servicesSandboxUrl = proxy.url
