@@ -47,6 +47,8 @@ const misbehaving = {
   lies: `process.send({ ready: true }); process.on('message', (m) => process.send({ id: m.id, result: { pages: 'all of them', words: [] } }))`,
   /** Exits before it is ready. */
   neverReady: `process.exit(1)`,
+  /** Runs, but never says it is ready. */
+  silent: `setInterval(() => {}, 1000)`,
 }
 let dir = ''
 const entryOf = (name: keyof typeof misbehaving) => join(dir, `${name}.mjs`)
@@ -135,7 +137,20 @@ describe('the evidence processes', () => {
     // The warmed process reads the file that comes.
     expect((await reader.readPdf(einfach)).einvoice).toMatchObject({ invoice_no: '471102' })
     expect(launched).toHaveLength(1)
+    const [pid] = reader.pids()
     await waitFor(() => !reader!.running().pdf, 10_000)
+    await waitFor(() => !alive(pid!), 5_000)
+  }, 60_000)
+
+  it('end their idle processes when the reader closes', async () => {
+    reader = new ProcessEvidenceReader({ ...sourceEvidenceChild(), launch: forkNodeChild, qrIdleMs: 60_000 })
+    await Promise.all([reader.readPdf(einfach), reader.readQr(scan, 1)])
+    const pids = reader.pids()
+    expect(pids).toHaveLength(2)
+    await reader.close()
+    expect(reader.running()).toEqual({ pdf: false, qr: false, ocr: false })
+    await waitFor(() => pids.every((pid) => !alive(pid)), 5_000)
+    await expect(reader.readPdf(einfach)).rejects.toMatchObject({ code: 'closed' })
   }, 60_000)
 
   it('read a PDF while a scan is still running (they never share a process)', async () => {
@@ -175,7 +190,7 @@ describe('an evidence process that misbehaves', () => {
 
   it('kills a child that hangs after timeoutMs with timeout, without stalling this process', async () => {
     const { launch } = firstThenReal(entryOf('hangs'))
-    reader = new ProcessEvidenceReader({ ...sourceEvidenceChild(), launch, timeoutMs: 3_000 })
+    reader = new ProcessEvidenceReader({ ...sourceEvidenceChild(), launch, timeoutMs: 5_000 })
     let ticks = 0
     const ticker = setInterval(() => ticks++, 100)
     const started = performance.now()
@@ -185,7 +200,7 @@ describe('an evidence process that misbehaves', () => {
     await expect(reading).rejects.toMatchObject({ code: 'timeout' })
     clearInterval(ticker)
     const elapsed = performance.now() - started
-    expect(elapsed).toBeGreaterThanOrEqual(2_900)
+    expect(elapsed).toBeGreaterThanOrEqual(4_900)
     // This process's event loop kept running the whole time.
     expect(ticks).toBeGreaterThan(elapsed / 100 / 2)
     await waitFor(() => !alive(hung!), 5_000)
@@ -217,6 +232,22 @@ describe('an evidence process that misbehaves', () => {
       },
     })
     await expect(reader.readPdf(einfach)).rejects.toMatchObject({ code: 'reader_failed' })
+  }, 60_000)
+
+  it('ends a child that is not ready within startTimeoutMs, with reader_failed', async () => {
+    reader = new ProcessEvidenceReader({
+      ...sourceEvidenceChild(),
+      launch: forkNodeChild,
+      entry: entryOf('silent'),
+      execArgv: [],
+      startTimeoutMs: 1_000,
+    })
+    const reading = reader.readPdf(einfach)
+    await waitFor(() => reader!.pids().length === 1, 5_000)
+    const [silent] = reader.pids()
+    await expect(reading).rejects.toMatchObject({ code: 'reader_failed' })
+    await waitFor(() => !alive(silent!), 5_000)
+    expect(reader.running().pdf).toBe(false)
   }, 60_000)
 
   it('rejects the jobs left with closed when the reader closes, and ends its processes', async () => {

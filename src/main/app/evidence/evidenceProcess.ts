@@ -55,9 +55,11 @@ export const PDF_IDLE_MS = 10_000
 export const QR_IDLE_MS = 1_000
 /** Default idle time of the OCR process, in ms: its recogniser (about 300 MB) takes seconds to start. */
 export const OCR_IDLE_MS = 30_000
-/** Default longest PDF or QR job, in ms (process start included). */
+/** Default longest PDF or QR job, in ms, from the job sent to a started process to its answer. */
 export const JOB_TIMEOUT_MS = 15_000
-/** Time an OCR job has beyond its own timeout for the process and the recogniser to start, in ms. */
+/** Default longest start of a process (to its `{ ready: true }`), in ms. */
+export const START_TIMEOUT_MS = 30_000
+/** Time an OCR job has beyond its own timeout for the recogniser to start, in ms. */
 const OCR_START_MS = 15_000
 /** How long a process asked to stop may take to exit before it is killed, in ms. */
 const STOP_GRACE_MS = 2_000
@@ -67,6 +69,8 @@ export interface ProcessEvidenceReaderOptions extends EvidenceChildEntry {
   launch: EvidenceChildLauncher
   /** A PDF or QR job not answered within this many ms ends its process (default {@link JOB_TIMEOUT_MS}). */
   timeoutMs?: number
+  /** A process not ready within this many ms is ended and its job fails `reader_failed` (default {@link START_TIMEOUT_MS}). */
+  startTimeoutMs?: number
   /** The idle PDF process exits after this many ms (default {@link PDF_IDLE_MS}). */
   idleMs?: number
   /** The idle QR process exits after this many ms (default {@link QR_IDLE_MS}). */
@@ -110,7 +114,8 @@ const ocrResultSchema = z.object({
  *   {@link ocr} is this lane as an {@link Ocr}.
  *
  * Each lane runs one job at a time (a queue keeps memory to one file). Untrusted input: a job
- * not answered within its timeout kills its process and rejects with `timeout`; a process
+ * not answered within its timeout (counted from the job sent to a started process) kills its
+ * process and rejects with `timeout`; a process
  * that crashes, exits or cannot start rejects its job with `reader_failed`; an answer that is
  * not a reading of the job's shape kills the process and rejects with `bad_reply`. The next
  * job starts a fresh process. Nothing the child does can throw in, or block, this process.
@@ -185,6 +190,7 @@ interface Pending {
   schema: z.ZodType
   resolve(value: unknown): void
   reject(error: Error): void
+  /** The start's deadline, then the job's. */
   timer: NodeJS.Timeout
 }
 
@@ -236,9 +242,17 @@ class EvidenceLane {
     }
   }
 
+  /** Ends the process: asked to stop when idle (the OCR child removes its language folder), killed when busy. */
   async close(): Promise<void> {
     this.closed = true
-    this.end(new EvidenceReadError('closed', 'The evidence reader was closed.'))
+    const running = this.current
+    if (running && !this.pending) {
+      this.current = null
+      this.clearIdle()
+      this.askToStop(running)
+    } else {
+      this.end(new EvidenceReadError('closed', 'The evidence reader was closed.'))
+    }
   }
 
   private async run(message: JobMessage, schema: z.ZodType, timeoutMs: number): Promise<unknown> {
@@ -253,14 +267,28 @@ class EvidenceLane {
     const id = this.nextId++
     try {
       return await new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          this.options.log?.(`evidence ${this.name} process stopped: no answer within ${timeoutMs} ms`)
-          this.end(new EvidenceReadError('timeout', `Reading the file took longer than ${timeoutMs} ms.`))
-        }, timeoutMs)
-        this.pending = { id, schema, resolve, reject, timer }
+        const startMs = this.options.startTimeoutMs ?? START_TIMEOUT_MS
+        const job: Pending = {
+          id,
+          schema,
+          resolve,
+          reject,
+          // The start is the app's own code: a deadline of its own, so a slow start never counts against the file.
+          timer: setTimeout(() => {
+            this.options.log?.(`evidence ${this.name} process stopped: not ready within ${startMs} ms`)
+            this.end(new EvidenceReadError('reader_failed', `The evidence process did not start within ${startMs} ms.`))
+          }, startMs),
+        }
+        this.pending = job
         running.ready.then(
           () => {
-            if (this.pending?.id === id) running.child.send({ id, ...message })
+            if (this.pending !== job) return
+            clearTimeout(job.timer)
+            job.timer = setTimeout(() => {
+              this.options.log?.(`evidence ${this.name} process stopped: no answer within ${timeoutMs} ms`)
+              this.end(new EvidenceReadError('timeout', `Reading the file took longer than ${timeoutMs} ms.`))
+            }, timeoutMs)
+            running.child.send({ id, ...message })
           },
           () => undefined,
         )
@@ -282,11 +310,15 @@ class EvidenceLane {
       this.idle = null
       if (this.current !== running || this.pending) return
       this.current = null
-      running.child.send({ job: 'stop' })
-      // One that does not exit when asked is ended.
-      setTimeout(() => running.child.kill(), STOP_GRACE_MS).unref()
+      this.askToStop(running)
     }, this.idleMs)
     this.idle.unref()
+  }
+
+  /** Asks an idle child to exit; one that does not within {@link STOP_GRACE_MS} is killed. */
+  private askToStop(running: Running): void {
+    running.child.send({ job: 'stop' })
+    setTimeout(() => running.child.kill(), STOP_GRACE_MS).unref()
   }
 
   /** Starts the process; the job waits for its `{ ready: true }`. Throws when the launcher does. */
