@@ -190,7 +190,7 @@ describe('an evidence process that misbehaves', () => {
 
   it('kills a child that hangs after timeoutMs with timeout, without stalling this process', async () => {
     const { launch } = firstThenReal(entryOf('hangs'))
-    reader = new ProcessEvidenceReader({ ...sourceEvidenceChild(), launch, timeoutMs: 5_000 })
+    reader = new ProcessEvidenceReader({ ...sourceEvidenceChild(), launch, timeoutMs: 8_000 })
     let ticks = 0
     const ticker = setInterval(() => ticks++, 100)
     const started = performance.now()
@@ -200,9 +200,9 @@ describe('an evidence process that misbehaves', () => {
     await expect(reading).rejects.toMatchObject({ code: 'timeout' })
     clearInterval(ticker)
     const elapsed = performance.now() - started
-    expect(elapsed).toBeGreaterThanOrEqual(4_900)
-    // This process's event loop kept running the whole time.
-    expect(ticks).toBeGreaterThan(elapsed / 100 / 2)
+    expect(elapsed).toBeGreaterThanOrEqual(7_900)
+    // This process's event loop kept running meanwhile (80 ticks on an idle machine; fewer when the CPU is shared).
+    expect(ticks).toBeGreaterThan(20)
     await waitFor(() => !alive(hung!), 5_000)
     expect((await reader.readPdf(einfach)).words.length).toBeGreaterThan(100)
   }, 60_000)
