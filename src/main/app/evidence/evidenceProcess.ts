@@ -115,10 +115,11 @@ const ocrResultSchema = z.object({
  *
  * Each lane runs one job at a time (a queue keeps memory to one file). Untrusted input: a job
  * not answered within its timeout (counted from the job sent to a started process) kills its
- * process and rejects with `timeout`; a process
- * that crashes, exits or cannot start rejects its job with `reader_failed`; an answer that is
- * not a reading of the job's shape kills the process and rejects with `bad_reply`. The next
- * job starts a fresh process. Nothing the child does can throw in, or block, this process.
+ * process and rejects with `timeout`; a process that crashes, exits, cannot start or is not
+ * ready within `startTimeoutMs` rejects its job with `reader_failed`; an answer that is not a
+ * reading of the job's shape (checked with the evidence schemas) kills the process and rejects
+ * with `bad_reply`. The next job starts a fresh process. Nothing the child does can throw in,
+ * or block, this process.
  */
 export class ProcessEvidenceReader implements EvidenceReader {
   private readonly lanes: Record<EvidenceLaneName, EvidenceLane>
@@ -133,14 +134,13 @@ export class ProcessEvidenceReader implements EvidenceReader {
       ocr: new EvidenceLane('ocr', options, options.ocrIdleMs ?? OCR_IDLE_MS, timeoutMs),
     }
     this.ocr = {
+      // The child stops a recognition after `ocrTimeoutMs` itself; this deadline also covers the recogniser's start.
       recognize: async (image, page, ocrTimeoutMs = 20_000) =>
-        ocrResultSchema.parse(
-          await this.lanes.ocr.enqueue(
-            { job: 'ocr', bytes: image, page, timeoutMs: ocrTimeoutMs },
-            ocrResultSchema,
-            ocrTimeoutMs + OCR_START_MS,
-          ),
-        ) as OcrResult,
+        (await this.lanes.ocr.enqueue(
+          { job: 'ocr', bytes: image, page, timeoutMs: ocrTimeoutMs },
+          ocrResultSchema,
+          ocrTimeoutMs + OCR_START_MS,
+        )) as OcrResult,
       close: () => this.lanes.ocr.close(),
     }
   }
