@@ -4,9 +4,9 @@ import { svelte } from '@sveltejs/vite-plugin-svelte'
 
 /**
  * Three source roots (main, preload, renderer) as in the electron-vite template.
- * - main: ESM, dependencies stay external (keytar, classic-level are native). The evidence worker
- *   thread is an entry of its own (out/main/evidenceWorker.js, found beside the main bundle at
- *   run time: src/main/app/evidence/evidenceThread.ts `builtEvidenceWorker`).
+ * - main: ESM, dependencies stay external (keytar, classic-level are native). The evidence reader's
+ *   child process is an entry of its own (out/main/evidenceChild.js, found beside the main
+ *   bundle at run time: src/main/app/evidence/evidenceProcess.ts `builtEvidenceChild`).
  * - preload: CommonJS, because a sandboxed preload cannot be an ES module.
  * - renderer: Svelte 5 with its config file named explicitly (the root is src/renderer).
  */
@@ -16,7 +16,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
-          evidenceWorker: resolve(import.meta.dirname, 'src/main/app/evidence/evidenceWorker.ts'),
+          evidenceChild: resolve(import.meta.dirname, 'src/main/app/evidence/evidenceChild.ts'),
         },
       },
     },

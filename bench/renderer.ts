@@ -8,6 +8,7 @@ import { openFloorPage } from './lib/floorPage'
 import { installProbe } from './lib/pageProbe'
 import { startPreviewProxy, type PreviewProxy } from './lib/previewProxy'
 import { failedResult, type BenchContext, type BenchResult } from './lib/result'
+import { childrenRss } from './lib/childProcesses'
 import { privateMemoryMb, rssBreakdown, type RssBreakdown } from './lib/rssBreakdown'
 import { measurePresses, type PressParts } from './lib/triagePresses'
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess'
@@ -142,6 +143,8 @@ export interface MemoryFigures {
   /** Where the RSS is at each reading (Linux only): private, LevelDB's mapped files, program. */
   listedRssBreakdown?: RssBreakdown
   afterSessionRssBreakdown?: RssBreakdown
+  /** The services' child processes (the evidence reader's, while they run) at the reading after the session: not in the services' RSS. */
+  afterSessionChildren?: { count: number; rssBytes: number }
   rendererJsHeapUsedBytes?: number
   rendererJsHeapTotalBytes?: number
   errors: string[]
@@ -268,7 +271,7 @@ async function runSession(ctx: BenchContext, session: Session): Promise<SessionO
     const evidenceOption = session.evidence ? {} : { evidence: false }
     memory.notes.push(
       session.evidence
-        ? 'Evidence pipeline on, as in the app (the evidence thread built as the app ships it).'
+        ? 'Evidence pipeline on, as in the app (the evidence child process built as the app ships it, started with fork).'
         : 'Evidence pipeline off (the services started with evidence: false: nothing fetched or read for evidence).',
     )
     const servicesSandboxUrl = proxy.url
@@ -465,6 +468,7 @@ async function runSession(ctx: BenchContext, session: Session): Promise<SessionO
         const usage = await harness.memory()
         memory.afterSessionRssBytes = usage.rss
         memory.afterSessionRssBreakdown = rssBreakdown(harness.pid)
+        memory.afterSessionChildren = childrenRss(harness.pid)
         if (usage.rss >= (memory.servicesRssBytes ?? 0)) {
           memory.servicesHeapTotalBytes = usage.heapTotal
           memory.servicesExternalBytes = usage.external
@@ -891,6 +895,8 @@ export function composeB6(memory: MemoryFigures): BenchResult {
       servicesRssListedBreakdown: memory.listedRssBreakdown,
       servicesRssAfterSessionBreakdown: memory.afterSessionRssBreakdown,
       servicesRssAfterFirstSyncMb: mb(memory.afterFirstSyncRssBytes),
+      servicesChildrenAfterSession: memory.afterSessionChildren?.count,
+      servicesChildrenRssAfterSessionMb: mb(memory.afterSessionChildren?.rssBytes),
       rendererJsHeapUsedMb: heap,
       rendererJsHeapTotalMb: mb(memory.rendererJsHeapTotalBytes),
     },
@@ -898,6 +904,7 @@ export function composeB6(memory: MemoryFigures): BenchResult {
       'Services: the harness process (Docket services + the harness HTTP server; the sandbox runs in its own process), restarted on the user-data folder that holds the synced agenda, after its start-up sync and documents.query of agenda 2, at rest (bench/lib/harnessProcess.ts memory(): no sync, no offline copies, 3 s without a call, in which the services give back the unused room of the heap) and after a full GC; the larger of the readings before and after the browser session. servicesRssAfterFirstSyncMb is the same process type after the first full sync (before the restart), at rest too, for context.',
       `servicesPrivate*: RSS less LevelDB's mapped table files and the program's binary and libraries (/proc/<pid>/smaps, bench/lib/rssBreakdown.ts privateMemoryMb), at the same readings; judged <= ${B6_PRIVATE_MAX_MB} MB on the larger. Mapped store files are clean pages the system drops and reads again at will, and the program's pages are shared with every process running it: neither is memory Docket can give back. RSS is still reported (servicesRss*).`,
       'Renderer: CDP Performance.getMetrics JSHeapUsedSize after HeapProfiler.collectGarbage, list open on the All queue (10,000 rows).',
+      "servicesChildren*AfterSession: the services' child processes still running at the reading after the session (the evidence reader's, which exit 1-30 s after their last job) and their RSS (/proc), not counted in the services' figures.",
       ...memory.notes,
     ],
     ...(memory.errors.length ? { error: memory.errors.join('; ') } : {}),

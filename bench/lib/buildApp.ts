@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import type { PageWorkerEntry } from '../../src/main/api/pageDecoder'
-import type { EvidenceWorkerEntry } from '../../src/main/app/evidence/evidenceThread'
+import type { EvidenceChildEntry } from '../../src/main/app/evidence/evidenceProcess'
 import { build } from 'vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { projectRoot } from './sandboxProcess'
@@ -63,13 +63,13 @@ export async function buildApp(): Promise<BenchBuild> {
  * Electron's main process: the services are then measured without the TypeScript loader (tsx
  * adds about 35 MB of RSS). Written to bench/.tmp (two levels under the project root, so the
  * harness's `import.meta.dirname`-relative paths still resolve), with the page-decoding and
- * evidence threads beside it ({@link PAGE_WORKER_FILE}, {@link EVIDENCE_WORKER_BENCH_FILE}).
+ * evidence child beside it ({@link PAGE_WORKER_FILE}, {@link EVIDENCE_CHILD_BENCH_FILE}).
  * Returns the services host module's path.
  */
 export async function buildServicesHost(): Promise<string> {
   await buildForNode('bench/lib/harnessChild.ts', 'services-host')
   await buildPageWorker()
-  await buildEvidenceWorker()
+  await buildEvidenceChild()
   return resolve(BENCH_TMP_DIR, 'services-host.mjs')
 }
 
@@ -109,16 +109,16 @@ export async function buildPageWorker(): Promise<PageWorkerEntry> {
   return { entry: resolve(BENCH_TMP_DIR, PAGE_WORKER_FILE) }
 }
 
-/** The built evidence thread {@link buildServicesHost} writes beside the services host. */
-export const EVIDENCE_WORKER_BENCH_FILE = 'evidence-worker.mjs'
+/** The built evidence child process {@link buildServicesHost} writes beside the services host. */
+export const EVIDENCE_CHILD_BENCH_FILE = 'evidence-child.mjs'
 
 /**
- * Builds the evidence thread (src/main/app/evidence/evidenceWorker.ts) into bench/.tmp as the
- * app's build emits it (an entry of its own; pdf.js, zxing and the e-invoice parser stay in
- * node_modules) and returns it as a worker entry: the thread then runs without tsx's loader, as
- * in the app.
+ * Builds the evidence child process (src/main/app/evidence/evidenceChild.ts) into bench/.tmp as
+ * the app's build emits it (an entry of its own; pdf.js, zxing, tesseract.js and the e-invoice
+ * parser stay in node_modules) and returns it as a child entry: the child then runs without
+ * tsx's loader, as in the app.
  */
-export async function buildEvidenceWorker(): Promise<EvidenceWorkerEntry> {
-  await buildForNode('src/main/app/evidence/evidenceWorker.ts', EVIDENCE_WORKER_BENCH_FILE.replace(/\.mjs$/, ''))
-  return { entry: resolve(BENCH_TMP_DIR, EVIDENCE_WORKER_BENCH_FILE) }
+export async function buildEvidenceChild(): Promise<EvidenceChildEntry> {
+  await buildForNode('src/main/app/evidence/evidenceChild.ts', EVIDENCE_CHILD_BENCH_FILE.replace(/\.mjs$/, ''))
+  return { entry: resolve(BENCH_TMP_DIR, EVIDENCE_CHILD_BENCH_FILE) }
 }

@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path'
-import { EVIDENCE_WORKER_BENCH_FILE, PAGE_WORKER_FILE } from './buildApp'
+import { EVIDENCE_CHILD_BENCH_FILE, PAGE_WORKER_FILE } from './buildApp'
 import { forkReady, type ReadyChild } from './sandboxProcess'
 
 /** Docket's services hosted for the browser in a child process (the stand-in for Electron main). */
@@ -45,7 +45,7 @@ export const AT_REST_WITHIN_MS = 120_000
  * Starts e2e/harness `startHarness` in a child process (`--expose-gc`) with `options`
  * (rendererDir, bridgeScript, sandboxUrl, userDataDir, sandboxOptions...): the bundled host
  * from {@link buildServicesHost} under plain node when `bundle` is given (with the built
- * page-decoding and evidence threads beside it, as the app runs), else through tsx.
+ * page-decoding thread and the evidence child beside it, as the app runs), else through tsx.
  */
 export async function startHarnessProcess(options: Record<string, unknown>, bundle?: string): Promise<HarnessProcess> {
   const hostOptions =
@@ -53,7 +53,7 @@ export async function startHarnessProcess(options: Record<string, unknown>, bund
       ? options
       : {
           pageWorker: { entry: join(dirname(bundle), PAGE_WORKER_FILE) },
-          evidenceWorker: { entry: join(dirname(bundle), EVIDENCE_WORKER_BENCH_FILE) },
+          evidenceChild: { entry: join(dirname(bundle), EVIDENCE_CHILD_BENCH_FILE) },
           ...options,
         }
   const child: ReadyChild<{ type: 'ready'; url: string; networkUrl?: string | null }> = await forkReady(

@@ -12,14 +12,14 @@
  * (e2e/harness/network.ts). `--network-port N` puts that switch, the service's address as the app
  * knows it, on port N: a harness restarted on the same `--user-data` with the same N keeps the
  * demo account and its queued actions (another address is another service: the demo account is
- * replaced). Invoices are read for evidence by the built thread (out/main/evidenceWorker.js) when
- * there is a build, else by its source through tsx. Exit code 2 on a bad flag.
+ * replaced). Invoices are read for evidence in child processes running the built entry
+ * (out/main/evidenceChild.js) when there is a build, else its source through tsx. Exit code 2 on a bad flag.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { builtEvidenceWorker, EVIDENCE_WORKER_FILE } from '../../src/main/app/evidence/evidenceThread'
+import { builtEvidenceChild, EVIDENCE_CHILD_FILE } from '../../src/main/app/evidence/evidenceProcess'
 import { stopWithParent } from '../../src/sandbox/stopWithParent'
 import { parseHarnessArgs, type HarnessArgs } from './args'
 import { startHarness } from './server'
@@ -66,9 +66,9 @@ async function openInBrowser(url: string): Promise<void> {
 
 if (args.open) buildIfMissing()
 
-/** The built evidence thread (`npm run build`, beside the built renderer the harness serves), when there is one. */
+/** The built evidence child (`npm run build`, beside the built renderer the harness serves), when there is one. */
 const builtMain = resolve(import.meta.dirname, '../../out/main')
-const evidenceWorker = existsSync(join(builtMain, EVIDENCE_WORKER_FILE)) ? builtEvidenceWorker(builtMain) : undefined
+const evidenceChild = existsSync(join(builtMain, EVIDENCE_CHILD_FILE)) ? builtEvidenceChild(builtMain) : undefined
 
 try {
   const harness = await startHarness({
@@ -87,7 +87,7 @@ try {
     },
     offlineAfterSec: args.offlineAfterSec,
     networkPort: args.networkPort,
-    ...(evidenceWorker ? { evidenceWorker } : {}),
+    ...(evidenceChild ? { evidenceChild } : {}),
     log: args.verbose ? (line) => console.error(line) : undefined,
   })
   console.log(`Harness listening on ${harness.url}`)

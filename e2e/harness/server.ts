@@ -6,7 +6,8 @@ import Fastify from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createAppServices, DEMO_SYNTHETIC_DOCUMENTS, type AppServices } from '../../src/main/app'
 import { WorkerPageDecoder } from '../../src/main/api/pageDecoder'
-import { sourceEvidenceWorker, type EvidenceWorkerEntry } from '../../src/main/app/evidence/evidenceThread'
+import { forkNodeChild } from '../../src/main/app/evidence/childLauncher'
+import { sourceEvidenceChild, type EvidenceChildEntry } from '../../src/main/app/evidence/evidenceProcess'
 import { createRouter, type HandlerTable } from '../../src/main/app/router'
 import { ElectronAccountStore } from '../../src/main/credentials/accountStore'
 import { AuthError } from '../../src/main/credentials/errors'
@@ -62,11 +63,12 @@ export interface HarnessOptions {
    */
   pageWorker?: { entry: string; execArgv?: string[] }
   /**
-   * The evidence thread's module: default the TypeScript source run through tsx. `npm run
-   * harness` passes the built one (out/main/evidenceWorker.js) when there is a build, and the
-   * benchmarks their own build of it, so both run what the app ships.
+   * The evidence child process's module (started with Node's fork, as Electron starts it as a
+   * utility process): default the TypeScript source run through tsx. `npm run harness` passes
+   * the built one (out/main/evidenceChild.js) when there is a build, and the benchmarks their
+   * own build of it, so both run what the app ships.
    */
-  evidenceWorker?: EvidenceWorkerEntry
+  evidenceChild?: EvidenceChildEntry
   /** Read the invoices for evidence (default true); false switches the pipeline off (benchmarks). */
   evidence?: boolean
   log?: (line: string) => void
@@ -196,8 +198,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       }),
       log,
     }),
-    // Invoices are read for evidence in a worker thread as in the app (built, or the source through tsx).
-    evidenceWorker: options.evidenceWorker ?? sourceEvidenceWorker(),
+    // Invoices are read for evidence in child processes as in the app (built, or the source through tsx).
+    evidenceChild: { ...(options.evidenceChild ?? sourceEvidenceChild()), launch: forkNodeChild },
     ...(options.evidence === false ? { evidence: false } : {}),
     log: servicesLog,
   })

@@ -21,6 +21,7 @@ import {
   screen,
   shell,
   session,
+  utilityProcess,
 } from 'electron'
 import ElectronStore from 'electron-store'
 // electron-updater is CommonJS whose `autoUpdater` is a lazy getter, so it is read off the default export.
@@ -54,7 +55,8 @@ import { createFileLogger } from './logging/logFile'
 import { openLogsFolder } from './logging/logsFolder'
 // electron-vite bundles the worker thread's module on its own and gives its path (types: electron-vite/node).
 import pageWorkerPath from './api/pageWorker?modulePath'
-import { builtEvidenceWorker } from './app/evidence/evidenceThread'
+import { builtEvidenceChild } from './app/evidence/evidenceProcess'
+import { createUtilityProcessLauncher } from './electron/utilityProcess'
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
 const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources')
@@ -143,8 +145,14 @@ if (!deepLinks.isPrimary) {
         previewUrl: appPreviewUrl,
         openExternal,
         pageDecoder: new WorkerPageDecoder({ entry: pageWorkerPath, log }),
-        // An entry of the main build (electron.vite.config.ts), beside this file.
-        evidenceWorker: builtEvidenceWorker(import.meta.dirname),
+        // Evidence is read in utility processes of their own; the child is an entry of the main
+        // build (electron.vite.config.ts), beside this file.
+        evidenceChild: {
+          ...builtEvidenceChild(import.meta.dirname),
+          launch: createUtilityProcessLauncher({
+            fork: (modulePath, args, options) => utilityProcess.fork(modulePath, args, options),
+          }),
+        },
         log,
       })
 

@@ -7,7 +7,9 @@ import { createAgendaEditingHandlers } from './agendas/editing'
 import { createAgendaOfflineHandlers } from './agendas/offline'
 import { AuthService, type SandboxInfo } from './auth'
 import { createOriginalFileHandlers } from './documents/originals'
-import { inlineEvidenceReader, WorkerEvidenceReader, type EvidenceWorkerEntry } from './evidence/evidenceThread'
+import type { EvidenceChildLauncher } from './evidence/childLauncher'
+import { inlineEvidenceReader } from './evidence/evidenceReader'
+import { ProcessEvidenceReader, type EvidenceChildEntry } from './evidence/evidenceProcess'
 import { createEvidenceHandlers } from './evidence/handlers'
 import { createOcr } from './evidence/ocr'
 import { createEvidenceService, disabledEvidenceService } from './evidence/service'
@@ -92,11 +94,13 @@ export interface AppServicesOptions {
   /** Where the exchange-rate check's reference rates are fetched from (tests); default the ECB. */
   referenceRates?: ReferenceRatesSettings
   /**
-   * The evidence worker thread (src/main/app/evidence/evidenceWorker.ts, built or as source):
-   * PDFs and QR codes are read there. Without it they are read on the calling thread (tests).
+   * The evidence child process (src/main/app/evidence/evidenceChild.ts, built or as source)
+   * and how the host starts it (Electron's utility process, Node's fork): PDFs, QR codes and
+   * OCR are read there, never in this process. Without it PDFs and QR codes are read on the
+   * calling thread and OCR in a tesseract worker thread of this process (tests).
    */
-  evidenceWorker?: EvidenceWorkerEntry
-  /** OCR of scans without a text layer (tesseract.js, in its own worker; default true). */
+  evidenceChild?: EvidenceChildEntry & { launch: EvidenceChildLauncher }
+  /** OCR of scans without a text layer (tesseract.js; default true). */
   ocr?: boolean
   /**
    * Reads the invoices for evidence (default true). False switches the whole pipeline off (no
@@ -258,15 +262,17 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const uploadProgress = new UploadProgressReporter((progress) => bus.emit('upload.progress', progress))
   bus.connect((event, payload) => uploadProgress.onEvent(event, payload))
   const outbox = createOutboxHandlers(getWorkspace)
+  const evidenceReader =
+    options.evidence !== false && options.evidenceChild
+      ? new ProcessEvidenceReader({ ...options.evidenceChild, log })
+      : null
   const evidence =
     options.evidence === false
       ? disabledEvidenceService()
       : createEvidenceService({
           getWorkspace,
-          reader: options.evidenceWorker
-            ? new WorkerEvidenceReader({ ...options.evidenceWorker, log })
-            : inlineEvidenceReader,
-          ocr: options.ocr === false ? null : createOcr(),
+          reader: evidenceReader ?? inlineEvidenceReader,
+          ocr: options.ocr === false ? null : (evidenceReader?.ocr ?? createOcr()),
           log,
           // The document's checks read the evidence: the pane re-reads the document.
           onRead: (documentId) => bus.emit('documents.changed', { documentIds: [documentId], agendaIds: [] }),

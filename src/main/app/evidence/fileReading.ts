@@ -10,7 +10,7 @@ import { readPdfEvidence } from './pdfEvidence'
 import { readPaymentCodes } from './qrCodes'
 
 /**
- * The reading jobs of the evidence worker thread (evidenceWorker.ts), callable on any thread:
+ * The reading jobs of the evidence child process (evidenceChild.ts), callable on any thread:
  * a PDF's text layer and embedded e-invoice, an image's payment QR codes. A part that cannot
  * be read becomes a problem with a code; the other parts still count.
  */

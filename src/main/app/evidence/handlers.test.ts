@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { documentEvidenceViewSchema } from '../../../shared/ipc/channels/evidence'
 import type { CachedDocument } from '../../offline'
-import { inlineEvidenceReader } from './evidenceThread'
+import { inlineEvidenceReader } from './evidenceReader'
 import { createEvidenceHandlers } from './handlers'
 import { createEvidenceService, disabledEvidenceService, type EvidenceService, type EvidenceWorkspace } from './service'
 

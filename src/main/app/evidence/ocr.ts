@@ -9,9 +9,10 @@ import { MAX_EVIDENCE_WORDS, MAX_WORD_LENGTH, type EvidenceWord } from '../../..
  * Czech. The language data comes from the @tesseract.js-data packages in node_modules (LSTM
  * "best_int" models): tesseract reads both from one local folder (`langPath`), so a temporary
  * folder links to the two packages' files (removed on {@link Ocr.close}); nothing is fetched
- * and tesseract writes no cache. tesseract.js runs the recognition in its own worker thread, never on the main
- * thread; one recogniser is kept, so at most one OCR runs at a time (callers queue on it:
- * see {@link createOcr}).
+ * and tesseract writes no cache. tesseract.js runs the recognition in its own worker thread; the app runs this module
+ * in the evidence reader's OCR process (evidenceChild.ts, evidenceProcess.ts), never in its
+ * main process. One recogniser is kept, so at most one OCR runs at a time (callers queue on
+ * it: see {@link createOcr}).
  */
 
 /** Images larger than this (bytes) are not recognised. */

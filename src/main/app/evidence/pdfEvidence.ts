@@ -6,7 +6,7 @@ import type { EvidencePage, EvidenceWord } from '../../../shared/evidence/types'
 /**
  * Reads a PDF's text layer and attached files with pdfjs-dist's legacy (Node) build: every run
  * of text with its box (PDF points, origin top-left) and the files embedded in the PDF (a
- * Factur-X invoice's XML). Runs in the evidence worker thread (evidenceWorker.ts); the PDF is
+ * Factur-X invoice's XML). Runs in the evidence child process (evidenceChild.ts); the PDF is
  * untrusted, so pages, words and attachments are capped and scripting is off.
  */
 

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer'
 import { evidenceChecks } from '../../../shared/evidence/checks'
 import type { CachedDocument } from '../../offline'
-import { inlineEvidenceReader, sourceEvidenceWorker, WorkerEvidenceReader, type EvidenceReader } from './evidenceThread'
+import { forkNodeChild } from './childLauncher'
+import { EvidenceReadError, inlineEvidenceReader, type EvidenceReader } from './evidenceReader'
+import { ProcessEvidenceReader, sourceEvidenceChild } from './evidenceProcess'
 import { createEvidenceService, type EvidenceService, type EvidenceWorkspace } from './service'
 
 const root = join(import.meta.dirname, '../../../..')
@@ -74,9 +76,9 @@ afterEach(async () => {
 })
 
 describe('evidence of a document, in the background', () => {
-  it('reads the opened document in the worker thread, keeps it in the store, and does not read it again', async () => {
+  it('reads the opened document in the evidence process, keeps it in the store, and does not read it again', async () => {
     const { workspace, stored } = workspaceWith({ original: { contentType: 'application/pdf', bytes: einfach } })
-    const reader = counting(new WorkerEvidenceReader(sourceEvidenceWorker()))
+    const reader = counting(new ProcessEvidenceReader({ ...sourceEvidenceChild(), launch: forkNodeChild }))
     service = createEvidenceService({ getWorkspace: () => workspace, reader, ocr: null })
     const first = await service.evidenceOf(1, { fetch: true, waitMs: 20_000 })
     expect(first.status).toBe('ready')
@@ -113,13 +115,48 @@ describe('evidence of a document, in the background', () => {
 
   it('stops a reading that takes too long and answers failed with the code timeout', async () => {
     const { workspace } = workspaceWith({ original: { contentType: 'application/pdf', bytes: einfach } })
-    const reader = new WorkerEvidenceReader({ ...sourceEvidenceWorker(), timeoutMs: 1 })
+    const reader = new ProcessEvidenceReader({ ...sourceEvidenceChild(), launch: forkNodeChild, timeoutMs: 1 })
     service = createEvidenceService({ getWorkspace: () => workspace, reader, ocr: null })
     await service.evidenceOf(1, { fetch: true, waitMs: 0 })
     await service.settled()
     expect(await service.evidenceOf(1, { fetch: true })).toMatchObject({
       status: 'failed',
       problem: { code: 'timeout' },
+    })
+  })
+
+  it('gets the reader ready when a document without evidence opens, not when its evidence is stored', async () => {
+    const { workspace } = workspaceWith({ original: { contentType: 'application/pdf', bytes: einfach } })
+    let warmed = 0
+    const reader: EvidenceReader = { ...inlineEvidenceReader, warm: () => void warmed++ }
+    service = createEvidenceService({ getWorkspace: () => workspace, reader, ocr: null })
+    // The checks of an opened document ask first (no fetch, no wait): nothing is read yet.
+    expect(await service.evidenceOf(1, { waitMs: 0 })).toMatchObject({ status: 'none' })
+    expect(warmed).toBe(1)
+    await service.evidenceOf(1, { fetch: true, waitMs: 10_000 })
+    await service.settled()
+    warmed = 0
+    expect(await service.evidenceOf(1, { waitMs: 0 })).toMatchObject({ status: 'ready' })
+    expect(warmed).toBe(0)
+  })
+
+  it('answers failed with reader_failed for the document whose reading process crashed', async () => {
+    const { workspace } = workspaceWith({ original: { contentType: 'application/pdf', bytes: einfach } })
+    let crashes = 1
+    const reader: EvidenceReader = {
+      ...inlineEvidenceReader,
+      readPdf: async (bytes) => {
+        if (crashes-- > 0)
+          throw new EvidenceReadError('reader_failed', 'The evidence process ended while reading (signal SIGSEGV).')
+        return inlineEvidenceReader.readPdf(bytes)
+      },
+    }
+    service = createEvidenceService({ getWorkspace: () => workspace, reader, ocr: null })
+    await service.evidenceOf(1, { fetch: true, waitMs: 10_000 })
+    await service.settled()
+    expect(await service.evidenceOf(1, { fetch: true })).toMatchObject({
+      status: 'failed',
+      problem: { code: 'reader_failed' },
     })
   })
 

@@ -8,7 +8,7 @@ import {
   type PaymentCode,
 } from '../../../shared/evidence/types'
 import type { OfflineWorkspace } from '../../offline'
-import { EvidenceReadError, type EvidenceReader } from './evidenceThread'
+import { EvidenceReadError, type EvidenceReader } from './evidenceReader'
 import type { Ocr } from './ocr'
 
 /**
@@ -18,7 +18,7 @@ import type { Ocr } from './ocr'
  * and never read twice (a document's original never changes: a new file is a new document).
  *
  * Reading happens in two steps. The first (a PDF's text layer and e-invoice, in the evidence
- * thread) is what a born-digital invoice needs; the document's evidence is `ready` when it
+ * reader's PDF process) is what a born-digital invoice needs; the document's evidence is `ready` when it
  * ends. The second (QR codes, OCR when there is no text) follows and completes the stored
  * record (`complete`). Originals are fetched only for the document being opened
  * (`fetch: true`); for others only a cached original (offline copies fetch theirs) is read.
@@ -271,6 +271,9 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
       if (problem) return { status: 'failed', evidence: null, complete: true, problem }
       if (fileless.has(documentId)) return { status: 'none', evidence: null, complete: true }
       if (closed) return { status: 'none', evidence: null, complete: true }
+      // A document without its evidence is open: its file is likely read soon (the pane asks
+      // for it after a moment), so the reader gets ready now and that read does not wait for it.
+      if (!known) deps.reader.warm?.()
       let job = running.get(documentId)
       if (!job) {
         // Read only what can be had: the opened document may fetch; others need a cached file.
@@ -318,7 +321,7 @@ export function createEvidenceService(deps: EvidenceServiceDeps): EvidenceServic
 
 /**
  * Evidence switched off (the host's `evidence: false`; the benchmarks measure triage and memory
- * with and without it): no file is fetched or read, no thread or recogniser starts, and every
+ * with and without it): no file is fetched or read, no process or recogniser starts, and every
  * document's evidence is `none` (the checks then see no evidence, as for a document without files).
  */
 export function disabledEvidenceService(): EvidenceService {

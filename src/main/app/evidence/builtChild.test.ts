@@ -5,19 +5,21 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer'
-import { builtEvidenceWorker, EVIDENCE_WORKER_FILE, WorkerEvidenceReader } from './evidenceThread'
+import { forkNodeChild } from './childLauncher'
+import { builtEvidenceChild, EVIDENCE_CHILD_FILE, ProcessEvidenceReader } from './evidenceProcess'
 
 /**
- * The evidence thread as the app ships it: `electron-vite build` (the build `npm run build`
+ * The evidence child as the app ships it: `electron-vite build` (the build `npm run build`
  * makes, here into a folder of its own under out/ so a build others use is left alone) emits
- * it beside the main bundle, and it reads a PDF with pdf.js and a QR code with zxing's
- * WebAssembly, both resolved from node_modules at run time, with no TypeScript loader.
+ * it beside the main bundle, and started as a process of its own it reads a PDF with pdf.js
+ * and a QR code with zxing's WebAssembly, both resolved from node_modules at run time, with
+ * no TypeScript loader.
  */
 
 const root = join(import.meta.dirname, '../../../..')
-const outDir = join(root, 'out', `.evidence-worker-test-${process.pid}`)
+const outDir = join(root, 'out', `.evidence-child-test-${process.pid}`)
 const mainDir = join(outDir, 'main')
-let reader: WorkerEvidenceReader | null = null
+let reader: ProcessEvidenceReader | null = null
 
 beforeAll(() => {
   const cli = join(root, 'node_modules/electron-vite/bin/electron-vite.js')
@@ -47,16 +49,16 @@ async function spaydQr(text: string): Promise<Uint8Array> {
   return new Uint8Array(await written.image!.arrayBuffer())
 }
 
-describe('the built evidence thread', () => {
+describe('the built evidence child', () => {
   it('is emitted beside the main bundle', () => {
-    expect(existsSync(join(mainDir, EVIDENCE_WORKER_FILE))).toBe(true)
-    expect(builtEvidenceWorker(mainDir).entry).toBe(join(mainDir, EVIDENCE_WORKER_FILE))
+    expect(existsSync(join(mainDir, EVIDENCE_CHILD_FILE))).toBe(true)
+    expect(builtEvidenceChild(mainDir).entry).toBe(join(mainDir, EVIDENCE_CHILD_FILE))
   })
 
   it('reads a Factur-X invoice (text layer and embedded e-invoice) and a payment QR code, without tsx', async () => {
-    const entry = builtEvidenceWorker(mainDir)
+    const entry = builtEvidenceChild(mainDir)
     expect(entry.execArgv).toBeUndefined()
-    reader = new WorkerEvidenceReader({ ...entry, timeoutMs: 60_000 })
+    reader = new ProcessEvidenceReader({ ...entry, launch: forkNodeChild, timeoutMs: 60_000 })
     const pdf = readFileSync(join(root, 'resources/test-fixtures/facturx/EN16931_Einfach.pdf'))
     const reading = await reader.readPdf(new Uint8Array(pdf))
     expect(reading.pages.length).toBeGreaterThan(0)
