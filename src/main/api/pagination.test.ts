@@ -1,3 +1,4 @@
+import diagnostics from 'node:diagnostics_channel'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ServiceBudget } from './budget'
 import type { EncodedDocument } from './documentPage'
@@ -296,6 +297,43 @@ describe('listDocumentPages', () => {
       expect(listed).toBe(total)
       if (pagesBeforeDecode === 'one') expect(askedWhenDecoded).toEqual([1])
       else expect(askedWhenDecoded).toContain(2)
+    }
+  })
+
+  it('the pages asked on a full page are on the wire before this thread decodes it', async () => {
+    const url = await serve((req, res) => {
+      const page = pageOf(req)
+      const first = 120 - (page - 1) * 50
+      json(res, 200, { documents: Array.from({ length: Math.max(0, Math.min(50, first)) }, (_, i) => doc(first - i)) })
+    })
+    // Requests written to the socket (undici's own channel), by page.
+    const written: number[] = []
+    const onSend = (message: unknown) => {
+      const page = /[?&]page=(\d+)/.exec((message as { request: { path: string } }).request.path)
+      if (page) written.push(Number(page[1]))
+    }
+    diagnostics.subscribe('undici:client:sendHeaders', onSend)
+    try {
+      const writtenAtDecode: number[][] = []
+      const pageDecoder: DocumentPageDecoder = {
+        // As a decode on the calling thread: it holds the thread from its call.
+        decode: (body, contentType) => {
+          writtenAtDecode.push([...written])
+          return inlinePageDecoder.decode(body, contentType)
+        },
+        close: async () => undefined,
+      }
+      let listed = 0
+      await makeClient(url, { pageDecoder }).listDocumentPages({
+        agendaId: 1,
+        concurrency: 6,
+        onPage: (documents) => (listed += documents.length),
+      })
+      expect(listed).toBe(120)
+      // Page 1 came back full: pages 2 and 3 were written before its decode began.
+      expect(writtenAtDecode[0]).toEqual(expect.arrayContaining([1, 2, 3]))
+    } finally {
+      diagnostics.unsubscribe('undici:client:sendHeaders', onSend)
     }
   })
 

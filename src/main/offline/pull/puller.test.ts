@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../api/errors'
+import { Store } from '../store'
 import { useWorkspaceHarness } from '../testing/workspaceHarness'
 
 const h = useWorkspaceHarness()
@@ -108,5 +109,54 @@ describe('pull', () => {
     expect(doc.user_file_name).toBe('renamed.pdf')
     expect(doc.state).toBe('exported')
     expect(doc.local.pendingActions).toBe(1)
+  })
+
+  it('a sync with nothing queued asks for the agendas before any store read, and reads the outbox once however many agendas it lists', async () => {
+    for (let agenda = 3; agenda <= 6; agenda++) {
+      h.service.agendas.push({
+        id: agenda,
+        name: `Agenda ${agenda}`,
+        home_currency: 'EUR',
+      } as (typeof h.service.agendas)[number])
+      h.service.addDocument(agenda)
+    }
+    const ws = await h.workspace()
+    await ws.syncNow()
+    // Spies keep the real calls; their call order is one sequence across spies.
+    const outboxRead = vi.spyOn(Store.prototype, 'outboxEntries')
+    const cursorRead = vi.spyOn(Store.prototype, 'getCursor')
+    const agendaList = vi.spyOn(h.service, 'listAgendas')
+    try {
+      h.service.tick(2_000)
+      await ws.syncNow()
+      expect(ws.status().lastError).toBeNull()
+      expect(h.documentsChanged()).toHaveLength(1)
+      const first = (spy: { mock: { invocationCallOrder: number[] } }) => spy.mock.invocationCallOrder[0]!
+      expect(agendaList).toHaveBeenCalledTimes(1)
+      expect(first(agendaList)).toBeLessThan(first(cursorRead))
+      expect(first(agendaList)).toBeLessThan(first(outboxRead))
+      // Six agendas listed, one read of the outbox: what the pull's writes must not overwrite.
+      expect(outboxRead).toHaveBeenCalledTimes(1)
+    } finally {
+      outboxRead.mockRestore()
+      cursorRead.mockRestore()
+      agendaList.mockRestore()
+    }
+  })
+
+  it('a sync with an action queued pushes it before it pulls', async () => {
+    const ws = await h.workspace()
+    await ws.syncNow()
+    const [id] = h.agendaOneIds()
+    h.service.offline = true
+    await ws.enqueue({ kind: 'documents.setState', items: [{ id: id!, state: 'exported' }] })
+    h.service.offline = false
+    h.service.calls = []
+    await ws.syncNow()
+    const calls = h.service.calls.map((c) => c.split(':')[0])
+    expect(calls.indexOf('setDocumentState')).toBeGreaterThanOrEqual(0)
+    expect(calls.indexOf('setDocumentState')).toBeLessThan(calls.indexOf('listAgendas'))
+    expect((await ws.getDocument(id!))!.state).toBe('exported')
+    expect((await ws.getDocument(id!))!.local.pendingActions).toBe(0)
   })
 })
