@@ -23,7 +23,7 @@ import { docket } from '../../lib/docket'
 import { errorMessage, showError } from '../../lib/toasts.svelte'
 import { mergeRows, missingIds, rangeToHold, rowsRunningLow, type RowRange } from './rowWindow'
 import { listedAgendaIds } from './rowAgenda'
-import { heldListAfter, type HeldList } from './watchedList'
+import { heldListAfter, keepUnchangedRows, type HeldList } from './watchedList'
 
 /** The sort a list opens with: one agenda newest first, All agendas by due date (the earliest first). */
 export const DEFAULT_SORT: Readonly<Record<'agenda' | 'all', SortOrder>> = {
@@ -216,8 +216,8 @@ export class InboxList {
         this.listAgendaIds =
           list.agendaId === ALL_AGENDAS ? listedAgendaIds(listed.list.ids, listed.list.agendaIds) : null
       }
-      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
-      this.rows = new Map(list.rows.map((row) => [row.id, row]))
+      // Rows that did not change keep their objects (and the map, when none did): nothing drawn again.
+      this.rows = keepUnchangedRows(this.rows, list.rows)
       // Counts as they were keep their objects: the tabs draw again only when one moved.
       if (!dequal(this.counts, list.counts)) this.counts = list.counts
       if (!dequal(this.totals, list.totals)) this.totals = list.totals

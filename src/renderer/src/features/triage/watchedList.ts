@@ -1,4 +1,5 @@
-import type { WatchedList } from '../../../../shared/ipc'
+import { dequal } from 'dequal'
+import type { DocumentRow, WatchedList } from '../../../../shared/ipc'
 
 /** The list a screen holds of a live query: the ids in order, their agendas (All agendas) and the token main named it by. */
 export interface HeldList {
@@ -24,4 +25,27 @@ export function heldListAfter(
   if (list.ids !== undefined)
     return { kind: 'replace', list: { ids: list.ids, agendaIds: list.agendaIds, token: list.token } }
   return held !== null && held.token === list.token ? { kind: 'keep' } : { kind: 'restate' }
+}
+
+/**
+ * The rows of a view's window by id, each the very object held when equal by value, and the
+ * held map itself when it holds exactly these rows, all unchanged. Main answers every
+ * statement (each `j`) with the window's rows as new objects: kept, the list neither draws its
+ * rows again nor re-runs what reads them while the next key is handled (bench B4).
+ */
+export function keepUnchangedRows(
+  held: ReadonlyMap<number, DocumentRow>,
+  rows: readonly DocumentRow[],
+): ReadonlyMap<number, DocumentRow> {
+  let same = rows.length === held.size
+  const kept = new Map<number, DocumentRow>()
+  for (const row of rows) {
+    const before = held.get(row.id)
+    if (before !== undefined && dequal(before, row)) kept.set(row.id, before)
+    else {
+      kept.set(row.id, row)
+      same = false
+    }
+  }
+  return same && kept.size === held.size ? held : kept
 }
