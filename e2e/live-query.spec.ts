@@ -150,3 +150,68 @@ test('agendas that arrive after the screen first asked (a first sign-in) show, a
     await own.close()
   }
 })
+
+/** A `documents.watch` call: when it left (ms since the epoch), the token it stated, the list's ids and token answered. */
+type WatchAnswer = { sentAt: number; listToken: string | null; ids: number[] | undefined; token: string }
+
+/** The `documents.watch` calls the page makes: what each stated and the list main answered. */
+function watchAnswers(page: Page): WatchAnswer[] {
+  const seen: WatchAnswer[] = []
+  page.on('response', async (response) => {
+    const request = response.request()
+    if (request.method() !== 'POST' || !request.url().endsWith('/__harness/ipc')) return
+    const body = request.postDataJSON() as { channel?: string; input?: { listToken?: string | null } } | null
+    if (body?.channel !== 'documents.watch') return
+    const answer = (await response.json()) as {
+      ok: boolean
+      value?: { list: { ids?: number[]; token: string } | null }
+    }
+    if (!answer.ok || !answer.value?.list) return
+    const { ids, token } = answer.value.list
+    seen.push({ sentAt: request.timing().startTime, listToken: body.input?.listToken ?? null, ids, token })
+  })
+  return seen
+}
+
+test('a step is answered without the list the screen holds; a reloaded page is answered the whole list first', async ({
+  page,
+}) => {
+  const answers = watchAnswers(page)
+  await openFirst(page)
+  await page.waitForTimeout(1_000)
+  // The first statement names no list, and gets the whole one.
+  expect(answers[0]?.listToken).toBeNull()
+  expect(answers[0]?.ids?.length).toBeGreaterThan(10)
+  const open = page.getByTestId('document-pane')
+  const before = answers.length
+  await page.keyboard.press('j')
+  await page.keyboard.press('j')
+  const id = await open.getAttribute('data-document-id')
+  await expect.poll(() => answers.length).toBeGreaterThan(before)
+  await page.waitForTimeout(500)
+  const steps = answers.slice(before)
+  for (const step of steps) {
+    expect(step.listToken).toBe(answers[0]!.token)
+    expect(step.ids).toBeUndefined()
+  }
+  // The list is still whole on screen: the next row and the cursor follow the step.
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveCount(1)
+
+  // An action changes the list (the pushed views carry it whole): its row leaves, and undo brings it back.
+  await page.keyboard.press('r')
+  await expect(open).not.toHaveAttribute('data-document-id', String(id))
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveCount(0)
+  await page.keyboard.press('u')
+  await expect(page.locator(`[data-testid="inbox-row"][data-document-id="${id}"]`)).toHaveCount(1)
+  await expect(open).toHaveAttribute('data-document-id', String(id))
+
+  // The old page's last statements may still be answered: the new page's are those sent after the reload.
+  const reloadedAt = Date.now()
+  await page.reload()
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  const newPage = () => answers.filter((answer) => answer.sentAt >= reloadedAt)
+  await expect.poll(() => newPage().length).toBeGreaterThan(0)
+  const first = newPage().sort((a, b) => a.sentAt - b.sentAt)[0]!
+  expect(first.listToken).toBeNull()
+  expect(first.ids?.length).toBeGreaterThan(10)
+})

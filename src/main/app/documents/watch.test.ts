@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createTriageHandlers } from '../triage'
 import { FakeWorkspace } from '../testing/fakeWorkspace'
 import { EventBus } from '../eventBus'
-import type { DocumentView, DocumentWatch } from '../../../shared/ipc'
+import { documentViewSchema, type DocumentView, type DocumentWatch } from '../../../shared/ipc'
 import { emptyQueueCounts } from '../../../shared/queues'
 import { DocumentWatches, type WatchedView } from './watch'
 
@@ -159,6 +159,112 @@ describe('live queries: main pushes the view of every watched screen', () => {
     const view = await handlers['documents.watch'](statement({ openId: 99, ahead: [] }), MAIN)
     expect(view.openError?.code).toBe('not_found')
     expect(view.documents).toEqual([])
+  })
+})
+
+describe('live queries: a view leaves out the list the screen holds', () => {
+  let workspace: FakeWorkspace
+  let pushed: DocumentView[]
+  let handlers: ReturnType<typeof createTriageHandlers>
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 10))
+  /** What the screen stated and was answered, as the renderer sees it (validated as the bridge would). */
+  const watch = async (over: Partial<DocumentWatch> = {}) =>
+    documentViewSchema.parse(await handlers['documents.watch'](statement(over), MAIN))
+
+  beforeEach(() => {
+    workspace = store()
+    pushed = []
+    const bus = new EventBus(() => undefined)
+    bus.connect((event, payload) => event === 'documents.view' && pushed.push(payload as DocumentView))
+    handlers = createTriageHandlers(() => workspace, {
+      changes: (listener) => workspace.subscribe(listener),
+      emit: (event, payload) => bus.emit(event, payload),
+    })
+  })
+
+  it('answers a screen that names no list (a new one, a reloaded renderer) with the whole list and its token', async () => {
+    const view = await watch({ listToken: null })
+    expect(view.list?.ids).toEqual([3, 2, 1])
+    expect(view.list?.token).toMatch(/^[\w-]{27}$/)
+    expect((await watch({ viewId: 'screen-2' })).list?.ids).toEqual([3, 2, 1])
+  })
+
+  it('answers a screen that holds the list with its window of rows and counts, without the ids', async () => {
+    const first = await watch()
+    const again = await watch({ revision: 2, openId: 2, ahead: [1], listToken: first.list!.token })
+    expect(again.list).not.toHaveProperty('ids')
+    expect(again.list?.token).toBe(first.list?.token)
+    expect(again.list?.rows.map((row) => row.id)).toEqual([3, 2, 1])
+    expect(again.list?.counts.not_ready).toBe(3)
+    expect(again.documents.map((d) => d.document.id)).toEqual([2, 1])
+  })
+
+  it('answers the whole list when the screen names another one (a token of an older list, or made up)', async () => {
+    expect((await watch({ listToken: 'not-a-token' })).list?.ids).toEqual([3, 2, 1])
+    const ready = await watch({ revision: 2, query: { ...query, queue: 'ready' } })
+    expect(ready.list?.ids).toEqual([])
+    const notReady = await watch({ revision: 3, listToken: ready.list!.token })
+    expect(notReady.list?.ids).toEqual([3, 2, 1])
+    expect(notReady.list?.token).not.toBe(ready.list?.token)
+  })
+
+  it('names the content, not the query: another query listing the same documents in the same order needs no ids', async () => {
+    const first = await watch()
+    const searched = await watch({ revision: 2, query: { ...query, search: 'Supplier' }, listToken: first.list!.token })
+    expect(searched.list).not.toHaveProperty('ids')
+    const reversed = await watch({
+      revision: 3,
+      query: { ...query, sort: { key: 'received', direction: 'asc' } },
+      listToken: first.list!.token,
+    })
+    expect(reversed.list?.ids).toEqual([1, 2, 3])
+  })
+
+  it('pushes the whole list after an action, an undo and a send changed it', async () => {
+    const first = await watch()
+    const { entryIds } = await handlers['documents.setState']({ ids: [2], state: 'ready' }, MAIN)
+    await flush()
+    await handlers['documents.undo']({ entryIds }, MAIN)
+    await flush()
+    // The undo brings back the list the statement named, but the screen holds the one pushed
+    // after the action now: only a new statement may say it holds the first again.
+    expect(pushed.map((v) => v.list?.ids)).toEqual([
+      [3, 1],
+      [3, 2, 1],
+    ])
+    const restated = await watch({ revision: 2, listToken: pushed.at(-1)!.list!.token })
+    expect(restated.list).not.toHaveProperty('ids')
+    expect(restated.list?.token).toBe(first.list?.token)
+    await handlers['documents.archive']({ ids: [3] }, MAIN)
+    workspace.send()
+    await flush()
+    expect(pushed.at(-1)?.list?.ids).toEqual([2, 1])
+  })
+
+  it('pushes the list without its ids after a change that left it as the screen holds it (a comment)', async () => {
+    const first = await watch()
+    await watch({ revision: 2, listToken: first.list!.token })
+    await handlers['comments.create']({ documentId: 1, text: 'Checked with the supplier.' }, MAIN)
+    await flush()
+    expect(pushed).toHaveLength(1)
+    expect(pushed[0]!.list).not.toHaveProperty('ids')
+    expect(pushed[0]!.list?.token).toBe(first.list?.token)
+    expect(pushed[0]!.documents[0]!.comments.map((c) => c.text)).toEqual(['Checked with the supplier.'])
+  })
+
+  it('leaves out the agenda of each id with the ids on All agendas', async () => {
+    const all = {
+      agendaId: 'all' as const,
+      query: { ...query, sort: { key: 'received' as const, direction: 'desc' as const } },
+    }
+    const first = await watch(all)
+    expect(first.list?.ids).toEqual([3, 2, 1])
+    expect(first.list?.agendaIds).toEqual([1, 1, 1])
+    const again = await watch({ ...all, revision: 2, listToken: first.list!.token })
+    expect(again.list).not.toHaveProperty('ids')
+    expect(again.list).not.toHaveProperty('agendaIds')
+    // The same ids of one agenda are another list: its rows name no agendas.
+    expect((await watch({ revision: 3, listToken: first.list!.token })).list?.ids).toEqual([3, 2, 1])
   })
 })
 

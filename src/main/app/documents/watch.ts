@@ -1,5 +1,6 @@
-import type { ChannelHandlerOutput, DocumentWatch } from '../../../shared/ipc'
+import type { ChannelHandlerOutput, DocumentList, DocumentWatch } from '../../../shared/ipc'
 import { isExposedError } from '../router'
+import { listToken } from './listToken'
 
 /** A view as main works it out (validated on its way out, as every answer and event is). */
 export type WatchedView = ChannelHandlerOutput<'documents.watch'>
@@ -8,9 +9,7 @@ type OpenedDocumentView = WatchedView['documents'][number]
 /** What a watch reads to work out a view (the triage channels' own reads). */
 export interface DocumentViewReads {
   /** The list of a query (`documents.query`). */
-  list(
-    watch: DocumentWatch & { agendaId: NonNullable<DocumentWatch['agendaId']> },
-  ): Promise<NonNullable<WatchedView['list']>>
+  list(watch: DocumentWatch & { agendaId: NonNullable<DocumentWatch['agendaId']> }): Promise<DocumentList>
   /** One document as the pane shows it; rejects `not_found` when it is not cached. */
   document(id: number): Promise<OpenedDocumentView>
   /** Where the host serves a document's preview image, or null (`documents.preview`); never rejects. */
@@ -56,14 +55,24 @@ const CHANGES = new Set(['documents.changed', 'outbox.changed', 'documents.repai
  * of the store (the events in {@link CHANGES}: an action enqueued, settled or undone, a pull),
  * main works the view of every watched screen out again and pushes it (`documents.view`). A
  * burst of changes in one turn makes one push per screen. So the renderer never re-reads on
- * events and never works out what an action does to a list: main's view is the truth.
+ * events and never works out what an action does to a list: main's view is the truth. Each
+ * list carries a token of its content; a screen states the token of the list it holds, and a
+ * view whose list is still that one leaves the ids out ({@link view}).
  *
  * A renderer that is gone stops being pushed to when it unwatches, when its host says so
  * ({@link forget}: the screens its sender stated), or when more than `capacity` screens are
  * watched (oldest first).
  */
 export class DocumentWatches {
-  private readonly watches = new Map<string, { watch: DocumentWatch; version: number; sender?: string }>()
+  /**
+   * The screens watched: what each stated, the views worked out for it, the renderer that
+   * stated it, and whether a view of this statement carried a list other than the one it
+   * said it holds (the screen may hold that one now: the statement's token no longer says).
+   */
+  private readonly watches = new Map<
+    string,
+    { watch: DocumentWatch; version: number; sender?: string; listedOther?: boolean }
+  >()
   private pending = false
   private readonly schedule: (run: () => void) => void
   private readonly capacity: number
@@ -232,7 +241,12 @@ export class DocumentWatches {
     )
   }
 
-  /** Works out the view of `watch`: list, open document (with its history) and those ahead, agendas. */
+  /**
+   * Works out the view of `watch`: list, open document (with its history) and those ahead,
+   * agendas. The list goes without its ids when the watch stated its token (`listToken`) and no
+   * view of this statement carried another list: a key press restates the screen with the same
+   * list, and 14,000 ids validated, cloned and indexed again on each key cost more than the step.
+   */
   private async view(viewId: string, watch: DocumentWatch): Promise<WatchedView> {
     const held = this.watches.get(viewId)
     const version = held ? ++held.version : 0
@@ -241,12 +255,15 @@ export class DocumentWatches {
     const { agendaId, openId } = watch
     const ahead = watch.ahead.filter((id) => id !== openId)
     const [list, agendas, open, ...loadedAhead] = await Promise.all([
-      agendaId === null ? Promise.resolve(null) : this.options.reads.list({ ...watch, agendaId }),
+      agendaId === null ? Promise.resolve(null) : this.options.reads.list({ ...watch, agendaId }).then(tokened),
       this.options.reads.agendas(),
       openId === null ? Promise.resolve(null) : settle(this.openDocument(openId)),
       // Only a head start: one that cannot be read is left out, and read when opened.
       ...ahead.map((id) => settle(this.document(id))),
     ])
+    // The ids are left out only while every view of this statement listed what it holds.
+    const mayOmit = held !== undefined && held.watch === watch && !held.listedOther
+    if (list && held?.watch === watch && list.token !== watch.listToken) held.listedOther = true
     const documents: OpenedDocumentView[] = []
     if (open && 'value' in open) documents.push(open.value)
     for (const loaded of loadedAhead) if ('value' in loaded) documents.push(loaded.value)
@@ -254,7 +271,7 @@ export class DocumentWatches {
       viewId,
       revision: watch.revision,
       version,
-      list,
+      list: list && mayOmit ? omitHeld(list, watch.listToken) : list,
       documents,
       openError: open && 'error' in open ? open.error : null,
       agendas,
@@ -293,6 +310,26 @@ export class DocumentWatches {
     }
     return { ...document, history }
   }
+}
+
+/** A list with the token of its content. */
+function tokened(list: DocumentList): NonNullable<WatchedView['list']> & { ids: number[] } {
+  return { ...list, token: listToken(list) }
+}
+
+/**
+ * The list as the view carries it: without its ids and their agendas (O(n): validated, cloned
+ * and indexed again at each step otherwise) when it is the list the watch holds (`held`, the
+ * token it stated), whole otherwise. Only the screen's own statement says what it holds, never
+ * what main sent it last: a view it dropped (of an earlier statement) may have carried another.
+ */
+function omitHeld(
+  list: NonNullable<WatchedView['list']>,
+  held: string | null | undefined,
+): NonNullable<WatchedView['list']> {
+  if (!held || list.token !== held) return list
+  const { ids: _ids, agendaIds: _agendaIds, ...rest } = list
+  return rest
 }
 
 /** The documents a `documents.changed` names when it names documents only (not agendas, not everything), else null. */

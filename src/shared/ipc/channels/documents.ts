@@ -159,6 +159,9 @@ export const documentListSchema = z.object({
 })
 export type DocumentList = z.infer<typeof documentListSchema>
 
+/** Characters of a list's token at most (`documents.watch`). */
+export const LIST_TOKEN_MAX = 100
+
 /** Documents loaded ahead of the open one by a watch, at most (the next six in the direction of travel and one back). */
 export const MAX_WATCHED_AHEAD = 8
 
@@ -180,9 +183,31 @@ export const documentWatchSchema = z
     openId: id.nullable(),
     /** Documents the next step (j / k) may open, loaded with the view so the step shows one at once. */
     ahead: z.array(id).max(MAX_WATCHED_AHEAD),
+    /**
+     * The {@link watchedListSchema} `token` of the list the screen holds (that of the last view
+     * it applied): main leaves that list's ids out of a view whose list is still the same one.
+     * Null or absent (a screen that holds no list yet, a new renderer): the whole list.
+     */
+    listToken: z.string().min(1).max(LIST_TOKEN_MAX).nullable().optional(),
   })
   .strict()
 export type DocumentWatch = z.infer<typeof documentWatchSchema>
+
+/**
+ * The list of a watched query as a view carries it: a `documents.query` answer with a `token`
+ * naming the list's content (its agenda, ids and their agendas, in order). The ids (and
+ * `agendaIds`), O(n) in the length of the list, are left out when the watch stated that token
+ * as the one it holds (`listToken`): the screen keeps the list it has. The rows of the window,
+ * the counts and the totals always come. A screen told of a token it does not hold states
+ * itself again without one (and gets the whole list).
+ */
+export const watchedListSchema = documentListSchema.extend({
+  /** Every document of the list, in its order; absent when the list is the one of `listToken` the watch stated. */
+  ids: z.array(id).optional(),
+  /** Names this list's content: the same agenda, ids and agendas in the same order give the same token. */
+  token: z.string().min(1).max(LIST_TOKEN_MAX),
+})
+export type WatchedList = z.infer<typeof watchedListSchema>
 
 /** A document as the pane shows it: the cached document, its checks, comments, history and preview image. */
 export const openedDocumentSchema = z.object({
@@ -212,8 +237,8 @@ export const documentViewSchema = z.object({
   viewId: z.string(),
   revision: z.number().int(),
   version: z.number().int(),
-  /** The list of the watched query, or null when no agenda is watched. */
-  list: documentListSchema.nullable(),
+  /** The list of the watched query (its ids left out when the watch holds it already), or null when no agenda is watched. */
+  list: watchedListSchema.nullable(),
   /** The open document (when readable) and those ahead that could be read, open one first. */
   documents: z.array(openedDocumentSchema),
   /** Why the open document could not be read (e.g. `not_found`: gone since listed), or null. */

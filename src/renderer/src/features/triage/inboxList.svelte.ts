@@ -6,6 +6,7 @@
  * after every change of the store. {@link TriageState} adds the agendas, the open
  * document and actions.
  */
+import { dequal } from 'dequal'
 import { untrack } from 'svelte'
 import { SvelteSet } from 'svelte/reactivity'
 import { isFiltered, type SortOrder, type TypeFilter, type WarningFilter } from '../../../../shared/documents/listQuery'
@@ -22,6 +23,7 @@ import { docket } from '../../lib/docket'
 import { errorMessage, showError } from '../../lib/toasts.svelte'
 import { mergeRows, missingIds, rangeToHold, rowsRunningLow, type RowRange } from './rowWindow'
 import { listedAgendaIds } from './rowAgenda'
+import { heldListAfter, keepUnchangedRows, type HeldList } from './watchedList'
 
 /** The sort a list opens with: one agenda newest first, All agendas by due date (the earliest first). */
 export const DEFAULT_SORT: Readonly<Record<'agenda' | 'all', SortOrder>> = {
@@ -81,6 +83,11 @@ export class InboxList {
   private applied = { revision: -1, version: -1 }
   /** The key of the query of the latest statement (to tell a new query from a restatement). */
   private statedKey = ''
+  /**
+   * The list held as main last sent it whole, with its token: each statement names the token,
+   * and main then leaves the ids out of a view whose list is still this one (watchedList.ts).
+   */
+  private heldList: HeldList | null = null
   /** The positions of the rows on screen (set by the list as it scrolls). */
   private shownRange: RowRange = { start: 0, end: 0 }
   /** How far the rows on screen moved at their last change (rows, + down): the rows held lead the scroll (rowWindow.ts `rowsAhead`). */
@@ -110,6 +117,7 @@ export class InboxList {
     this.cursorId = null
     this.ids = []
     this.listAgendaIds = null
+    this.heldList = null
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
     this.rows = new Map()
     this.counts = emptyQueueCounts()
@@ -157,6 +165,7 @@ export class InboxList {
       query,
       window: { start: hold.start, count: hold.end - hold.start },
       ...this.watchedDocuments(),
+      listToken: this.heldList?.token ?? null,
     }
     try {
       this.applyView(await docket().invoke('documents.watch', watch))
@@ -176,7 +185,9 @@ export class InboxList {
 
   /**
    * Applies a view of main (answered or pushed) when it is this screen's and the newest of
-   * its latest statement; older ones are dropped. Answers whether it was applied.
+   * its latest statement; older ones are dropped. Answers whether it was applied. A list
+   * without its ids is the one held (kept as it is); one naming a list not held has the
+   * screen state itself again for the whole list, and shows the rest of the view meanwhile.
    */
   applyView(view: DocumentView): boolean {
     if (view.viewId !== this.viewId) return false
@@ -189,18 +200,27 @@ export class InboxList {
     if (view.revision === this.applied.revision && view.version <= this.applied.version) return false
     this.applied = { revision: view.revision, version: view.version }
     const list = view.list
-    if (list && list.agendaId === this.agendaId) {
+    const listed = list && list.agendaId === this.agendaId ? heldListAfter(this.heldList, list) : null
+    if (listed?.kind === 'restate') {
+      this.heldList = null
+      void this.loadRows()
+    } else if (list && listed) {
       const key = this.statedKey
       const sameQuery = key === this.loadedQueryKey
       this.loadedQueryKey = key
       // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup of this object, nothing renders from it
       this.askedIds = new Set()
-      this.ids = list.ids
-      this.listAgendaIds = list.agendaId === ALL_AGENDAS ? listedAgendaIds(list.ids, list.agendaIds) : null
-      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
-      this.rows = new Map(list.rows.map((row) => [row.id, row]))
-      this.counts = list.counts
-      this.totals = list.totals
+      if (listed.kind === 'replace') {
+        this.heldList = listed.list
+        this.ids = listed.list.ids
+        this.listAgendaIds =
+          list.agendaId === ALL_AGENDAS ? listedAgendaIds(listed.list.ids, listed.list.agendaIds) : null
+      }
+      // Rows that did not change keep their objects (and the map, when none did): nothing drawn again.
+      this.rows = keepUnchangedRows(this.rows, list.rows)
+      // Counts as they were keep their objects: the tabs draw again only when one moved.
+      if (!dequal(this.counts, list.counts)) this.counts = list.counts
+      if (!dequal(this.totals, list.totals)) this.totals = list.totals
       this.rowsLoaded = true
       this.rowsError = null
       if (sameQuery) for (const id of [...this.selected]) if (!this.visibleIndex.has(id)) this.selected.delete(id)

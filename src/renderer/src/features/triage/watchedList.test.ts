@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import type { WatchedList } from '../../../../shared/ipc'
+import { emptyQueueCounts } from '../../../../shared/queues'
+import type { DocumentRow } from '../../../../shared/ipc'
+import { heldListAfter, keepUnchangedRows, type HeldList } from './watchedList'
+
+/** A view's list named `token`; `ids` undefined: main left them out. */
+function viewList(token: string, ids?: number[], agendaIds?: number[]): WatchedList {
+  return {
+    agendaId: 'all',
+    token,
+    ...(ids ? { ids } : {}),
+    ...(agendaIds ? { agendaIds } : {}),
+    rows: [],
+    counts: emptyQueueCounts(),
+    totals: emptyQueueCounts(),
+  }
+}
+
+describe('the list a screen holds across the views of a live query', () => {
+  const held: HeldList = { ids: [3, 2, 1], agendaIds: [7, 7, 8], token: 'a' }
+
+  it('holds the whole list a view carries, with its agendas and token', () => {
+    expect(heldListAfter(null, viewList('a', [3, 2, 1], [7, 7, 8]))).toEqual({ kind: 'replace', list: held })
+    expect(heldListAfter(held, viewList('b', [2, 1]))).toEqual({
+      kind: 'replace',
+      list: { ids: [2, 1], agendaIds: undefined, token: 'b' },
+    })
+  })
+
+  it('keeps the list it holds when the view left the ids out naming that list', () => {
+    expect(heldListAfter(held, viewList('a'))).toEqual({ kind: 'keep' })
+  })
+
+  it('states itself again when the view left the ids out naming a list it does not hold', () => {
+    expect(heldListAfter(held, viewList('b'))).toEqual({ kind: 'restate' })
+    // A new screen, or one whose agenda changed (it holds no list): never an empty list kept.
+    expect(heldListAfter(null, viewList('a'))).toEqual({ kind: 'restate' })
+  })
+})
+
+describe("the window's rows of a new view keep the objects of the rows that did not change", () => {
+  const row = (id: number, state = 'not_ready') =>
+    ({ id, state, counterpartyName: `Supplier ${id}` }) as unknown as DocumentRow
+  const held = new Map([1, 2, 3].map((id) => [id, row(id)]))
+
+  it('keeps the held map itself when the view brings the same rows again', () => {
+    expect(keepUnchangedRows(held, [row(1), row(2), row(3)])).toBe(held)
+  })
+
+  it('gives a new map when a row changed, keeping the objects of the others', () => {
+    const next = keepUnchangedRows(held, [row(1), row(2, 'ready'), row(3)])
+    expect(next).not.toBe(held)
+    expect(next.get(1)).toBe(held.get(1))
+    expect(next.get(3)).toBe(held.get(3))
+    expect(next.get(2)).not.toBe(held.get(2))
+    expect(next.get(2)?.state).toBe('ready')
+  })
+
+  it('gives a new map of exactly the rows of the window when rows came or went', () => {
+    const fewer = keepUnchangedRows(held, [row(1), row(2)])
+    expect([...fewer.keys()]).toEqual([1, 2])
+    expect(fewer.get(1)).toBe(held.get(1))
+    expect([...keepUnchangedRows(held, [row(1), row(2), row(3), row(4)]).keys()]).toEqual([1, 2, 3, 4])
+  })
+})

@@ -1,0 +1,51 @@
+import { dequal } from 'dequal'
+import type { DocumentRow, WatchedList } from '../../../../shared/ipc'
+
+/** The list a screen holds of a live query: the ids in order, their agendas (All agendas) and the token main named it by. */
+export interface HeldList {
+  ids: readonly number[]
+  /** As main answered them beside `ids` (All agendas), or undefined. */
+  agendaIds: readonly number[] | undefined
+  token: string
+}
+
+/**
+ * What a view's list (`documents.watch`, `documents.view`) makes of the list the screen holds:
+ * - `replace`: the view carries the whole list (ids, and agendas on All agendas): hold it;
+ * - `keep`: the view left the ids out, naming the very list held (its token): keep it, the
+ *   array itself, so nothing indexes 14,000 ids again;
+ * - `restate`: the view left the ids out but names a list the screen does not hold (a view it
+ *   dropped carried it, or it holds none any more): the screen must state itself again without
+ *   a token, which main answers with the whole list. Never a wrong list kept.
+ */
+export function heldListAfter(
+  held: HeldList | null,
+  list: WatchedList,
+): { kind: 'replace'; list: HeldList } | { kind: 'keep' } | { kind: 'restate' } {
+  if (list.ids !== undefined)
+    return { kind: 'replace', list: { ids: list.ids, agendaIds: list.agendaIds, token: list.token } }
+  return held !== null && held.token === list.token ? { kind: 'keep' } : { kind: 'restate' }
+}
+
+/**
+ * The rows of a view's window by id, each the very object held when equal by value, and the
+ * held map itself when it holds exactly these rows, all unchanged. Main answers every
+ * statement (each `j`) with the window's rows as new objects: kept, the list neither draws its
+ * rows again nor re-runs what reads them while the next key is handled (bench B4).
+ */
+export function keepUnchangedRows(
+  held: ReadonlyMap<number, DocumentRow>,
+  rows: readonly DocumentRow[],
+): ReadonlyMap<number, DocumentRow> {
+  let same = rows.length === held.size
+  const kept = new Map<number, DocumentRow>()
+  for (const row of rows) {
+    const before = held.get(row.id)
+    if (before !== undefined && dequal(before, row)) kept.set(row.id, before)
+    else {
+      kept.set(row.id, row)
+      same = false
+    }
+  }
+  return same && kept.size === held.size ? held : kept
+}
