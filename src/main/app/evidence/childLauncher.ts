@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process'
+import { fork, type Serializable } from 'node:child_process'
 
 /**
  * The port through which the evidence reader starts its child processes: Electron's
@@ -70,7 +70,7 @@ export const forkNodeChild: EvidenceChildLauncher = (spec) => {
     },
     send(message) {
       if (gone !== null || !child.connected) return
-      child.send(message as never, (error) => {
+      child.send(message as Serializable, (error) => {
         if (error) ended(`send failed: ${error.message}`)
       })
     },
