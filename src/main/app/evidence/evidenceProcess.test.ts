@@ -62,8 +62,9 @@ afterAll(async () => {
 })
 
 /** A launcher that starts `first` for the first process, then the real child; records every pid. */
-function firstThenReal(first: string): { launch: EvidenceChildLauncher; started: string[] } {
+function firstThenReal(first: string): { launch: EvidenceChildLauncher; started: string[]; pids: number[] } {
   const started: string[] = []
+  const pids: number[] = []
   const real = sourceEvidenceChild()
   const launch: EvidenceChildLauncher = (spec) => {
     const entry = started.length === 0 ? first : real.entry
@@ -72,9 +73,11 @@ function firstThenReal(first: string): { launch: EvidenceChildLauncher; started:
       entry === real.entry
         ? spec.execArgv
         : spec.execArgv.filter((flag) => !flag.startsWith('--import') && flag !== 'tsx')
-    return forkNodeChild({ ...spec, entry, execArgv })
+    const child = forkNodeChild({ ...spec, entry, execArgv })
+    if (child.pid !== undefined) pids.push(child.pid)
+    return child
   }
-  return { launch, started }
+  return { launch, started, pids }
 }
 
 let reader: ProcessEvidenceReader | null = null
@@ -208,12 +211,13 @@ describe('an evidence process that misbehaves', () => {
   }, 60_000)
 
   it('kills a child that answers something that is not a reading, with bad_reply', async () => {
-    const { launch } = firstThenReal(entryOf('lies'))
+    const { launch, pids } = firstThenReal(entryOf('lies'))
     reader = new ProcessEvidenceReader({ ...sourceEvidenceChild(), launch })
-    const reading = reader.readPdf(einfach)
-    await waitFor(() => reader!.pids().length === 1, 5_000)
-    const [liar] = reader.pids()
-    await expect(reading).rejects.toMatchObject({ code: 'bad_reply' })
+    // The liar answers at once and is ended at once: its pid is taken as it starts, and the
+    // rejection is awaited as it comes (a poll of the live processes could miss it).
+    await expect(reader.readPdf(einfach)).rejects.toMatchObject({ code: 'bad_reply' })
+    expect(pids).toHaveLength(1)
+    const [liar] = pids
     await waitFor(() => !alive(liar!), 5_000)
     expect((await reader.readPdf(einfach)).einvoice).toMatchObject({ invoice_no: '471102' })
   }, 60_000)
