@@ -62,6 +62,8 @@ async function untouched(used: Set<number>): Promise<number> {
   let visible = await visibleIds()
   if (!visible.some((candidate) => !used.has(candidate))) {
     await page.getByTestId('queue-tab-ready').click()
+    // The tab's list comes with the next view: wait until the rows shown are its own.
+    await expect(rows().first()).toHaveAttribute('data-state', 'ready')
     visible = await visibleIds()
   }
   const id = visible.find((candidate) => !used.has(candidate)) ?? visible.find((candidate) => !picked.has(candidate))
