@@ -26,6 +26,7 @@ import {
 } from './referenceRates/service'
 import { IdleMemoryRelease } from './memory/idleRelease'
 import { v8Heap } from './memory/v8Heap'
+import { glibcHeap } from './memory/nativeHeap'
 import type { DesktopChannel } from './desktop/handlers'
 import type { ChannelName } from '../../shared/ipc'
 import type { Handlers, HandlersFor } from './router'
@@ -303,7 +304,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   })
 
   // Quiet means no call and no event: a sync or the offline copies emit as they go.
-  const memory = new IdleMemoryRelease({ heap: v8Heap(), log })
+  const memory = new IdleMemoryRelease({ heap: v8Heap(), nativeHeap: glibcHeap(), log })
   bus.connect(() => memory.noteActivity())
 
   const authHandlers = auth.handlers()

@@ -147,6 +147,31 @@ describe('IdleMemoryRelease', () => {
     expect(heap.releases).toBe(1)
   })
 
+  it('trims the C allocator right after each release of the heap, and never otherwise', () => {
+    const heap = fakeHeap(40 * MB)
+    const order: string[] = []
+    const release = heap.release
+    heap.release = () => {
+      order.push('release')
+      release()
+    }
+    const lines: string[] = []
+    releaseTime = 0
+    const idle = new IdleMemoryRelease({
+      heap,
+      nativeHeap: { trim: () => (order.push('trim'), true) },
+      now: clock,
+      log: (line) => lines.push(line),
+    })
+    idle.start()
+    running.push(idle)
+    workThenQuiet(heap, idle, 40 * MB + 16 * MB - 1, 10_000)
+    expect(order).toEqual([])
+    workThenQuiet(heap, idle, 90 * MB)
+    expect(order).toEqual(['release', 'trim'])
+    expect(lines).toEqual([expect.stringMatching(/40\.0 MB, C allocator trimmed, in \d+ ms$/)])
+  })
+
   it('runs nothing after stop, and leaves no timer behind', () => {
     const heap = fakeHeap(40 * MB)
     const release = started(heap)

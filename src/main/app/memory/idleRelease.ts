@@ -1,4 +1,5 @@
 import { Timer } from '../../offline/timers'
+import type { TrimmableNativeHeap } from './nativeHeap'
 import type { ReleasableHeap } from './v8Heap'
 
 /** How long the services must be quiet before memory is given back, in ms. */
@@ -23,6 +24,11 @@ export const DEFAULT_BURST_MS = 2_000
 export interface IdleMemoryReleaseOptions {
   /** The heap to release (`v8Heap()`); null: nothing is ever released. */
   heap: ReleasableHeap | null
+  /**
+   * The C allocator, trimmed right after each release of the JavaScript heap (`glibcHeap()`);
+   * null or absent: only the JavaScript heap is released.
+   */
+  nativeHeap?: TrimmableNativeHeap | null
   /** Quiet time before a release, in ms (default {@link DEFAULT_QUIET_MS}). */
   quietMs?: number
   /** Heap growth since the last release (or the start) that makes one worth it, in bytes (default {@link DEFAULT_GROWTH_BYTES}). */
@@ -49,7 +55,8 @@ export interface IdleMemoryReleaseOptions {
  * and no event for `quietMs` (the host reports both with {@link noteActivity}), a heap grown by
  * `growthBytes` since the last release, and releases taking at most `maxTimeShare` of the
  * time, with up to `burstMs` of it saved for releases in a row. The rule: quiet + grown + not
- * too often; an activity restarts the quiet time.
+ * too often; an activity restarts the quiet time. Each release is followed by a trim of the C
+ * allocator (`nativeHeap`), which gives back what the collection's frees left in its arenas.
  *
  * One timer, started with {@link start} and dropped with {@link stop}; it never keeps the
  * process alive.
@@ -123,6 +130,10 @@ export class IdleMemoryRelease {
     let failure: unknown = null
     try {
       heap.release()
+      // The collection has just freed the dead buffers, strings' backing stores and their
+      // copies: this is when the C allocator holds the most free memory that will not be
+      // reused soon.
+      this.options.nativeHeap?.trim()
     } catch (error) {
       failure = error
     }
@@ -135,7 +146,7 @@ export class IdleMemoryRelease {
     const mb = (bytes: number) => (bytes / 1048576).toFixed(1)
     this.options.log?.(
       failure === null
-        ? `Gave memory back while idle: JavaScript heap ${mb(before)} MB -> ${mb(after)} MB in ${Math.round(endedAt - startedAt)} ms`
+        ? `Gave memory back while idle: JavaScript heap ${mb(before)} MB -> ${mb(after)} MB${this.options.nativeHeap ? ', C allocator trimmed,' : ''} in ${Math.round(endedAt - startedAt)} ms`
         : `Could not give memory back: ${failure instanceof Error ? failure.message : String(failure)}`,
     )
   }
