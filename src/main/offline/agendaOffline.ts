@@ -17,13 +17,17 @@ export interface AgendaOfflineChange {
 export const OPENED_AT_PRECISION_MS = 3_600_000
 
 /**
- * The offline settings of every agenda that has some, defaults applied for the time `now`
- * (epoch ms): available offline when the person chose so, else when opened in the last 30
- * days; originals kept only when chosen. Agendas without settings are absent (not available).
+ * The offline settings of every agenda that has some (`stored`: the store's
+ * `agendaOfflineSettings()`), defaults applied for the time `now` (epoch ms): available offline
+ * when the person chose so, else when opened in the last 30 days; originals kept only when
+ * chosen. Agendas without settings are absent (not available).
  */
-export async function agendaOfflineViews(store: Store, now: number): Promise<Map<number, AgendaOfflineView>> {
+export function agendaOfflineViews(
+  stored: ReadonlyMap<number, AgendaOffline>,
+  now: number,
+): Map<number, AgendaOfflineView> {
   const views = new Map<number, AgendaOfflineView>()
-  for (const [id, settings] of await store.agendaOfflineSettings()) {
+  for (const [id, settings] of stored) {
     views.set(id, {
       availableOffline: isAvailableOffline(settings, now),
       keepOriginalsOffline: settings.keepOriginalsOffline === true,

@@ -32,7 +32,7 @@ import { SyncEvents, type RepairFinished, type SyncStatus } from './events'
 import { FileCache } from './files'
 import { DEFAULT_ENGINE_OPTIONS, type Clock, type EngineOptions } from './options'
 import { changesOf, Outbox, type UploadInput } from './outbox'
-import { DOCUMENT_READ_CHUNK, Mutex, Store, type Level } from './store'
+import { DOCUMENT_READ_CHUNK, keptRead, Mutex, Store, type Level } from './store'
 import { OutboxJournal } from './store/journal'
 import { migrateOutboxEntries } from './outboxMigration'
 import { replayOutbox } from './store/journalReplay'
@@ -383,9 +383,19 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     )
   }
 
+  // The agendas and their offline settings are read on every view main works out (the sidebar,
+  // All agendas, each document's checks): 200 agendas are a LevelDB scan and 200 JSON values
+  // each time. They change only with a write to the agendas, the outbox or the meta values.
+  const agendasNow = keptRead(store, ['agendas', 'outbox', 'meta'], async () =>
+    agendasView(await store.listAgendas(), await store.outboxEntries(), await store.agendaIdMap()).map((agenda) =>
+      Object.freeze(agenda),
+    ),
+  )
+  const offlineSettingsNow = keptRead(store, ['meta'], () => store.agendaOfflineSettings())
+
   const workspace: OfflineWorkspace = {
     async listAgendas() {
-      return agendasView(await store.listAgendas(), await store.outboxEntries(), await store.agendaIdMap())
+      return [...(await agendasNow())]
     },
 
     async listDocuments(agendaId) {
@@ -554,7 +564,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
     pollRepairs: () => engine.pollRepairs(),
     noteActivity: (agendaId) => engine.noteActivity(agendaId),
 
-    agendaOfflineSettings: () => agendaOfflineViews(store, clock().getTime()),
+    agendaOfflineSettings: async () => agendaOfflineViews(await offlineSettingsNow(), clock().getTime()),
 
     acknowledgements: (documentId) => store.acknowledgementsOf(documentId),
     allAcknowledgements: () => store.allAcknowledgements(),

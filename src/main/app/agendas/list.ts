@@ -20,9 +20,13 @@ export function createAgendaListHandlers(
       const workspace = getWorkspace()
       const agendas = await workspace.listAgendas()
       const offline = await workspace.agendaOfflineSettings()
+      const read = await rows.rowsOfEach(agendas.map(({ id }) => id))
       const summaries = []
-      for (const agenda of agendas) {
-        const listed = await rows.rowsOf(agenda.id)
+      for (const [index, agenda] of agendas.entries()) {
+        const answer = read[index]!
+        // An agenda that cannot be read fails the list, as it did when each was asked in turn.
+        if ('error' in answer) throw answer.error
+        const listed = answer.rows
         summaries.push({
           id: agenda.id,
           name: agenda.name,

@@ -4,13 +4,19 @@ import type { DocumentRow } from '../../../shared/ipc'
 import type { CachedDocument } from '../../offline'
 import type { SubscribeToEvents } from '../eventBus'
 import { duplicateKeyStrings } from './duplicateIndex'
-import { AgendaRowCache, readAgendaRows, type AgendaRows, type RowsPort } from './rowCache'
+import { AgendaRowCache, readAgendaRows, type AgendaRows, type RowsOrError, type RowsPort } from './rowCache'
 import { withDuplicateFlags } from './rows'
 
 /** Where the agenda and document handlers get an agenda's rows and duplicate candidates. */
 export interface AgendaRowsSource {
   /** The inbox rows (own warnings only) and duplicate index of an agenda. Workspace errors pass through. */
   rowsOf(agendaId: number): Promise<AgendaRows>
+  /**
+   * What {@link rowsOf} answers for each of `agendaIds`, in order, an agenda that cannot be
+   * read answering its error in its place: one call for the agendas of All agendas and the
+   * sidebar instead of one per agenda. Never rejects.
+   */
+  rowsOfEach(agendaIds: readonly number[]): Promise<RowsOrError[]>
   /**
    * The inbox rows of an agenda, id descending, with `duplicate` added to the warnings of each
    * document that shares a duplicate key with another one ({@link withDuplicateFlags}). With
@@ -43,6 +49,8 @@ export interface AgendaRowsSource {
    * every agenda again each time. Workspace errors pass through.
    */
   recentRowsOf(agendaId: number): Promise<AgendaRows>
+  /** {@link recentRowsOf} of each of `agendaIds`, in order, errors in their places, in one call. Never rejects. */
+  recentRowsOfEach(agendaIds: readonly number[]): Promise<RowsOrError[]>
 }
 
 export interface AgendaRowsOptions {
@@ -100,14 +108,23 @@ export function createAgendaRowsSource(
     return rows
   }
 
+  const rowsOfEach = (agendaIds: readonly number[]): Promise<RowsOrError[]> =>
+    cache ? cache.getEach(agendaIds) : eachInTurn(agendaIds, rowsOf)
+
   const recentRowsOf = (agendaId: number): Promise<AgendaRows> => {
     const timed = cache ? undefined : lastRead.get(agendaId)
     return timed && now().getTime() - timed.at <= maxAge ? timed.rows : rowsOf(agendaId)
   }
 
+  /** {@link recentRowsOf} of each agenda, in order, in one call of the row cache (errors in their places). */
+  const recentRowsOfEach = (agendaIds: readonly number[]): Promise<RowsOrError[]> =>
+    cache ? cache.getEach(agendaIds) : eachInTurn(agendaIds, recentRowsOf)
+
   return {
     rowsOf,
+    rowsOfEach,
     recentRowsOf,
+    recentRowsOfEach,
     async flaggedRowsOf(agendaId) {
       const listed = await rowsOf(agendaId)
       return withDuplicateFlags(listed.rows, listed.byKey)
@@ -134,14 +151,13 @@ export function createAgendaRowsSource(
       collect(doc.agenda_id, await recentRowsOf(doc.agenda_id), keys)
       const workspace = getWorkspace()
       const agendas = workspace.listAgendas ? await workspace.listAgendas().catch(() => []) : []
-      for (const agenda of agendas) {
-        if (agenda.id === doc.agenda_id || supplierKeys.length === 0) continue
-        try {
-          collect(agenda.id, await recentRowsOf(agenda.id), supplierKeys)
-        } catch {
-          // An agenda the cache cannot read adds no candidates; the others are still compared.
-        }
-      }
+      const otherAgendas = supplierKeys.length === 0 ? [] : agendas.filter((agenda) => agenda.id !== doc.agenda_id)
+      const otherRows = await recentRowsOfEach(otherAgendas.map((agenda) => agenda.id))
+      otherAgendas.forEach((agenda, index) => {
+        const read = otherRows[index]!
+        // An agenda the cache cannot read adds no candidates; the others are still compared.
+        if ('rows' in read) collect(agenda.id, read.rows, supplierKeys)
+      })
       const ids = [...agendaOf.keys()]
       const wanted = new Set(keys)
       const wantedElsewhere = new Set(supplierKeys)
@@ -174,4 +190,20 @@ export function createAgendaRowsSource(
       return found
     },
   }
+}
+
+/** `read` of each agenda one after the other (never many agendas' documents read at once), errors in their places. */
+async function eachInTurn(
+  agendaIds: readonly number[],
+  read: (agendaId: number) => Promise<AgendaRows>,
+): Promise<RowsOrError[]> {
+  const answers: RowsOrError[] = []
+  for (const agendaId of agendaIds) {
+    try {
+      answers.push({ rows: await read(agendaId) })
+    } catch (error) {
+      answers.push({ error })
+    }
+  }
+  return answers
 }

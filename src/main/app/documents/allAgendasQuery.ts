@@ -13,7 +13,7 @@ export interface AgendaRowSet {
 
 /** The answer of the All agendas list: {@link ListAnswer} with the agenda of every listed row. */
 export interface AllAgendasAnswer extends ListAnswer {
-  /** The agenda of each id of `ids`, at the same position. */
+  /** The agenda of each id of `ids`, at the same position (frozen as `ids`: see {@link ListAnswer.ids}). */
   agendaIds: number[]
   /** The agenda of each row of `rows`, at the same position. */
   rowAgendaIds: number[]
@@ -50,7 +50,9 @@ interface MergedList {
   sources: readonly (readonly DocumentRow[])[]
   query: string
   rows: DocumentRow[]
+  /** Frozen, as {@link ListAnswer.ids}. */
   ids: number[]
+  /** Frozen, as `ids`. */
   agendaIds: number[]
   counts: QueueCounts
   totals: QueueCounts
@@ -92,7 +94,11 @@ function mergedList(agendas: readonly AgendaRowSet[], query: ListQuery): MergedL
     if (rows.length > 0) lists.push({ agendaId: agenda.agendaId, rows })
   }
   const merged = mergeSorted(lists, compareRows(query.sort))
-  lastMerged = { sources, query: key, ...merged, ids: merged.rows.map((row) => row.id), counts, totals }
+  // Frozen: answered as they are while unchanged (and their token kept: listToken.ts).
+  const ids = merged.rows.map((row) => row.id)
+  Object.freeze(ids)
+  Object.freeze(merged.agendaIds)
+  lastMerged = { sources, query: key, ...merged, ids, counts, totals }
   return lastMerged
 }
 

@@ -23,4 +23,19 @@ describe('the token of a list names its content', () => {
       listToken({ agendaId: 'all', ids: [1, 2] }),
     )
   })
+
+  it('is worked out once for a frozen list, and again for an array that may have changed', () => {
+    const ids = Object.freeze([3, 2, 1]) as number[]
+    const agendaIds = Object.freeze([7, 7, 8]) as number[]
+    const token = listToken({ agendaId: 'all', ids, agendaIds })
+    expect(listToken({ agendaId: 'all', ids, agendaIds })).toBe(token)
+    // The same frozen ids with other agendas, or as another agenda's list, are another list.
+    expect(listToken({ agendaId: 'all', ids, agendaIds: Object.freeze([7, 8, 8]) as number[] })).not.toBe(token)
+    expect(listToken({ agendaId: 1, ids })).toBe(listToken({ agendaId: 1, ids: [3, 2, 1] }))
+    const open = [3, 2, 1]
+    const before = listToken({ agendaId: 1, ids: open })
+    open.reverse()
+    expect(listToken({ agendaId: 1, ids: open })).not.toBe(before)
+    expect(listToken({ agendaId: 1, ids: open })).toBe(listToken({ agendaId: 1, ids: [1, 2, 3] }))
+  })
 })

@@ -3,7 +3,7 @@ import { EVERY_DOCUMENT, FIRST_ROWS } from '../../../shared/documents/testing'
 import type { CachedDocument } from '../../offline'
 import { FakeWorkspace, sampleDocument as doc } from '../testing/fakeWorkspace'
 import { createTriageHandlers } from '../triage'
-import { AgendaRowCache, readAgendaRows } from './rowCache'
+import { AgendaRowCache, readAgendaRows, type RowsOrError } from './rowCache'
 
 /** A FakeWorkspace that counts its reads. */
 class CountingWorkspace extends FakeWorkspace {
@@ -154,6 +154,33 @@ describe('AgendaRowCache', () => {
     expect(workspace.listCalls).toBe(2)
   })
 
+  it('answers many agendas in one call as each alone would, changes and errors included', async () => {
+    const rowsIn = (read: RowsOrError) => ('rows' in read ? read.rows.rows : null)
+    const each = async (agendaIds: number[]) =>
+      (await cache.getEach(agendaIds)).map((read) => rowsIn(read)?.map((r) => r.id) ?? 'error')
+    expect(await each([1, 2])).toEqual([[13, 12, 11, 10], [20]])
+    const kept = await cache.getEach([1, 2])
+    expect(workspace.listCalls).toBe(2)
+    await workspace.enqueue({ kind: 'documents.archive', documentId: 12 })
+    emit('documents.changed', { documentIds: [12], agendaIds: [] })
+    const after = await cache.getEach([1, 2])
+    expect(after.map((read) => rowsIn(read)?.map((r) => r.id))).toEqual([[13, 11, 10], [20]])
+    // The agenda that did not change answers the very rows it did (what derives from them is kept).
+    expect(rowsIn(after[1]!)).toBe(rowsIn(kept[1]!))
+    workspace.addDocument(2, doc(21))
+    emit('documents.changed', { documentIds: [], agendaIds: [2] })
+    expect(await each([2, 1])).toEqual([
+      [21, 20],
+      [13, 11, 10],
+    ])
+    const failing = workspace.forEachDocument.bind(workspace)
+    workspace.forEachDocument = async (agendaId, visit, options) => {
+      if (agendaId === 3) throw new Error('not cached')
+      return failing(agendaId, visit, options)
+    }
+    expect(await each([3, 1])).toEqual(['error', [13, 11, 10]])
+  })
+
   it('starts empty for another workspace (account switch) and stops following events when closed', async () => {
     await ids()
     const other = new CountingWorkspace().addAgenda({ id: 1, name: 'One' }).addDocument(1, doc(99))
@@ -190,6 +217,60 @@ describe('triage handlers with the row cache', () => {
       (await handlers['documents.query']({ agendaId: 1, query: EVERY_DOCUMENT, window: FIRST_ROWS }, context)).rows[0],
     ).toMatchObject({ id: 31 })
     expect(workspace.listCalls).toBe(2)
+  })
+})
+
+describe('All agendas and the sidebar, with the row cache', () => {
+  it('answer each action, undo and agenda added or removed at once, and the same list while nothing changes', async () => {
+    const handlers = createTriageHandlers(() => workspace, { subscribe })
+    const context = { senderUrl: 'app://test' }
+    const all = async (queue: 'all' | 'ready' = 'all') =>
+      handlers['documents.query']({ agendaId: 'all', query: { ...EVERY_DOCUMENT, queue }, window: FIRST_ROWS }, context)
+    const counts = async () =>
+      (await handlers['agendas.list']({}, context)).agendas.map((agenda) => [agenda.id, agenda.counts.ready])
+    const first = await all()
+    expect(first.ids).toEqual([20, 13, 12, 11, 10])
+    expect(await counts()).toEqual([
+      [1, 0],
+      [2, 0],
+    ])
+    // Nothing changed: the very list (and so its token, worked out once).
+    expect((await all()).ids).toBe(first.ids)
+
+    const entry = await workspace.enqueue({ kind: 'documents.setState', items: [{ id: 12, state: 'ready' }] })
+    emit('documents.changed', { documentIds: [12], agendaIds: [] })
+    expect((await all('ready')).ids).toEqual([12])
+    expect((await all()).counts.ready).toBe(1)
+    expect(await counts()).toEqual([
+      [1, 1],
+      [2, 0],
+    ])
+
+    await workspace.undo(entry.id)
+    emit('documents.changed', { documentIds: [12], agendaIds: [] })
+    expect((await all('ready')).ids).toEqual([])
+    expect(await counts()).toEqual([
+      [1, 0],
+      [2, 0],
+    ])
+
+    workspace.addAgenda({ id: 3, name: 'Three' }).addDocument(3, doc(30, { state: 'ready' }))
+    emit('documents.changed', { documentIds: [], agendaIds: [3] })
+    expect((await all()).ids).toEqual([30, 20, 13, 12, 11, 10])
+    expect((await all()).agendaIds).toEqual([3, 2, 1, 1, 1, 1])
+    expect(await counts()).toEqual([
+      [1, 0],
+      [2, 0],
+      [3, 1],
+    ])
+
+    workspace.agendas.splice(
+      workspace.agendas.findIndex((agenda) => agenda.id === 2),
+      1,
+    )
+    emit('documents.changed', { documentIds: [], agendaIds: [2] })
+    expect((await all()).ids).toEqual([30, 13, 12, 11, 10])
+    expect((await counts()).map(([id]) => id)).toEqual([1, 3])
   })
 })
 

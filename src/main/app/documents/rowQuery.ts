@@ -4,6 +4,10 @@ import { countQueues, type QueueCounts } from '../../../shared/queues'
 
 /** One answer of `documents.query`: the list's ids in order, the rows of a window of it and the tab counts. */
 export interface ListAnswer {
+  /**
+   * Frozen (changing it throws): the same array while the list is unchanged, so its token is
+   * worked out once (listToken.ts). Copy it to sort or change it.
+   */
   ids: number[]
   rows: DocumentRow[]
   counts: QueueCounts
@@ -25,12 +29,16 @@ const listedOrders = new WeakMap<
   readonly DocumentRow[],
   Map<string, { archived: readonly DocumentRow[]; list: Listed }>
 >()
+/** No archived rows: one array, so the lists kept for an agenda without any are found again. */
+const NO_ROWS: readonly DocumentRow[] = Object.freeze([])
+
 /** Lists kept per rows array at most (a person types a search one letter at a time). */
 const MAX_LISTED = 8
 
 interface Listed {
   shown: readonly DocumentRow[]
-  ids: readonly number[]
+  /** Frozen, though typed as the contract's array (see {@link ListAnswer.ids}). */
+  ids: number[]
   counts: QueueCounts
 }
 
@@ -70,12 +78,12 @@ export function queryList(
   rows: readonly DocumentRow[],
   query: ListQuery,
   window: { start: number; count: number },
-  archived: readonly DocumentRow[] = [],
+  archived: readonly DocumentRow[] = NO_ROWS,
 ): ListAnswer {
   const totals = queueTotals(rows, archived.length)
   const { shown, ids, counts } = listed(rows, query, archived)
   return {
-    ids: [...ids],
+    ids,
     rows: shown.slice(window.start, window.start + Math.max(0, window.count)),
     counts: { ...counts },
     totals: { ...totals },
@@ -95,7 +103,9 @@ function listed(rows: readonly DocumentRow[], query: ListQuery, archived: readon
   const counts = isFiltered(filter)
     ? countFiltered(rows, filter, filterRows(archived, { ...filter, queue: 'all' }).length)
     : queueTotals(rows, archived.length)
-  const list = { shown, ids: shown.map((row) => row.id), counts }
+  const ids = shown.map((row) => row.id)
+  Object.freeze(ids)
+  const list = { shown, ids, counts }
   kept.delete(key)
   kept.set(key, { archived, list })
   while (kept.size > MAX_LISTED) kept.delete(kept.keys().next().value!)
@@ -110,7 +120,7 @@ function listed(rows: readonly DocumentRow[], query: ListQuery, archived: readon
 export function listedRows(
   rows: readonly DocumentRow[],
   query: ListQuery,
-  archived: readonly DocumentRow[] = [],
+  archived: readonly DocumentRow[] = NO_ROWS,
 ): readonly DocumentRow[] {
   const filter = { queue: query.queue, type: query.type, search: query.search, warnings: query.warnings }
   return query.queue === 'archived'
@@ -125,7 +135,7 @@ export function listedRows(
 export function rowsByIds(
   rows: readonly DocumentRow[],
   ids: readonly number[],
-  archived: readonly DocumentRow[] = [],
+  archived: readonly DocumentRow[] = NO_ROWS,
 ): DocumentRow[] {
   const found: DocumentRow[] = []
   for (const id of ids) {

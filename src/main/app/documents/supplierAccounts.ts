@@ -10,15 +10,12 @@ export type SupplierAccountsPort = Partial<Pick<OfflineWorkspace, 'listAgendas'>
  * (the bank-account check compares a supplier's invoice with its earlier ones, wherever they
  * were booked). Each agenda's records come with its rows (`accountsOf`: the row cache keeps
  * them, patched document by document like the rows), so opening a document reads no agenda's
- * documents. An agenda that cannot be read (not cached) adds nothing.
+ * documents. `accountsOfEach` answers the records of each agenda asked, in order, null for one
+ * that cannot be read (not cached), which adds nothing.
  */
 export function createSupplierAccounts(
-  accountsOf: (agendaId: number) => Promise<ReadonlyMap<number, SupplierAccountRecord>>,
+  accountsOfEach: (agendaIds: readonly number[]) => Promise<(ReadonlyMap<number, SupplierAccountRecord> | null)[]>,
 ) {
-  async function recordsOf(agendaId: number): Promise<Iterable<SupplierAccountRecord>> {
-    return (await accountsOf(agendaId)).values()
-  }
-
   return {
     /**
      * The supplier-account records of every cached agenda, for checking `doc`; none when `doc`
@@ -26,14 +23,11 @@ export function createSupplierAccounts(
      */
     async forDocument(workspace: SupplierAccountsPort, doc: CheckedDocument): Promise<SupplierAccountRecord[]> {
       if (!supplierAccountRecordOf(doc) || !workspace.listAgendas) return []
+      const agendas = await workspace.listAgendas()
       const all: SupplierAccountRecord[] = []
-      for (const agenda of await workspace.listAgendas()) {
-        try {
-          all.push(...(await recordsOf(agenda.id)))
-        } catch {
-          // An agenda the cache cannot read adds no history; the check still runs on the others.
-        }
-      }
+      // One read of every agenda's records; an agenda the cache cannot read (null) adds no history.
+      for (const records of await accountsOfEach(agendas.map((agenda) => agenda.id)))
+        if (records) all.push(...records.values())
       return all
     },
   }

@@ -83,6 +83,9 @@ export type BatchOp =
   | { type: 'put'; sublevel: Sub<unknown>; key: string; value: unknown; valueEncoding?: 'view' }
   | { type: 'del'; sublevel: Sub<unknown>; key: string }
 
+/** The parts of the store a reader can follow the writes of ({@link Store.writesTo}). */
+export type StoreSection = 'agendas' | 'outbox' | 'meta'
+
 /** How a stored document record starts: `{"doc":` then the document's JSON. */
 const DOC_VALUE_HEAD = Buffer.from('{"doc":')
 
@@ -105,6 +108,8 @@ export class Store {
   private readonly hashes: Sub<ContentHashRecord>
   private readonly evidence: Sub<unknown>
   private readonly meta: Sub<unknown>
+  /** Writes started and ended per sublevel ({@link writesTo}); a write of no known sublevel counts under `null`. */
+  private readonly writeCounts = new Map<Sub<unknown> | null, number>()
 
   constructor(
     readonly db: Level,
@@ -145,8 +150,11 @@ export class Store {
   async batch(ops: BatchOp[], options: { fsync?: boolean } = {}): Promise<void> {
     if (ops.length === 0) return
     const write = () =>
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      this.guard.write(() => this.db.batch(ops as any, { sync: this.sync && options.fsync !== false } as any))
+      this.counted(
+        ops.map((op) => op.sublevel),
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        () => this.guard.write(() => this.db.batch(ops as any, { sync: this.sync && options.fsync !== false } as any)),
+      )
     const journal = this.journal
     const change = journal && this.journalChangeOf(ops)
     if (!journal || !change) return write()
@@ -167,6 +175,38 @@ export class Store {
   }
 
   private readonly journalLock = new Mutex()
+
+  /**
+   * A number that moves whenever a write to one of `sections` starts and again when it ends
+   * (whether it succeeds or not): a value read while the number stays the same is still what
+   * the store holds, so a reader may keep what it worked out of those sections under it
+   * (workspace.ts keeps the agendas so). Counts every write of this store object, nothing
+   * written by another one.
+   */
+  writesTo(sections: readonly StoreSection[]): number {
+    const sublevels: Record<StoreSection, Sub<unknown>> = {
+      agendas: this.sub(this.agendas),
+      outbox: this.sub(this.outbox),
+      meta: this.meta,
+    }
+    let total = this.writeCounts.get(null) ?? 0
+    for (const section of sections) total += this.writeCounts.get(sublevels[section]) ?? 0
+    return total
+  }
+
+  /** Runs `write`, counting it for each sublevel it touches before it starts and after it ends. */
+  private async counted<T>(sublevels: readonly (Sub<unknown> | undefined)[], write: () => Promise<T>): Promise<T> {
+    const touched = new Set<Sub<unknown> | null>(sublevels.map((sublevel) => sublevel ?? null))
+    const bump = () => {
+      for (const sublevel of touched) this.writeCounts.set(sublevel, (this.writeCounts.get(sublevel) ?? 0) + 1)
+    }
+    bump()
+    try {
+      return await write()
+    } finally {
+      bump()
+    }
+  }
 
   /** The outbox part of a batch (entries and journaled meta values), or undefined when it has none. */
   private journalChangeOf(ops: readonly BatchOp[]): JournalChange | undefined {
@@ -717,8 +757,11 @@ export class Store {
     for await (const key of this.outboxIds.keys()) ops.push({ type: 'del', sublevel: this.sub(this.outboxIds), key })
     for (const entry of entries) ops.push(...this.addEntryOps(entry))
     for (const [key, value] of meta) ops.push(this.putMetaOp(key, value))
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await this.guard.write(() => this.db.batch(ops as any, { sync: this.sync } as any))
+    await this.counted(
+      [this.sub(this.outbox), this.sub(this.outboxIds), this.sub(this.meta)],
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      () => this.guard.write(() => this.db.batch(ops as any, { sync: this.sync } as any)),
+    )
   }
 
   /** The outbox entry `id`, if it is still in the outbox. */
@@ -758,12 +801,14 @@ export class Store {
 
   /** Writes a file's record now (the file cache's index needs no atomic batch with anything else). */
   async putFileRecord(record: FileRecord): Promise<void> {
-    await this.guard.write(() => this.files.put(fileKey(record.kind, record.documentId), record))
+    await this.counted([this.sub(this.files)], () =>
+      this.guard.write(() => this.files.put(fileKey(record.kind, record.documentId), record)),
+    )
   }
 
   /** Removes the record of a cached file now (the file cache removes the bytes). */
   async deleteFileRecord(kind: FileRecord['kind'], documentId: number): Promise<void> {
-    await this.guard.write(() => this.files.del(fileKey(kind, documentId)))
+    await this.counted([this.sub(this.files)], () => this.guard.write(() => this.files.del(fileKey(kind, documentId))))
   }
 
   /** Every cached file's record. */

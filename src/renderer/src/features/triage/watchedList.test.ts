@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { WatchedList } from '../../../../shared/ipc'
 import { emptyQueueCounts } from '../../../../shared/queues'
 import type { DocumentRow } from '../../../../shared/ipc'
-import { heldListAfter, keepUnchangedRows, type HeldList } from './watchedList'
+import { heldListAfter, keepUnchangedAgendas, keepUnchangedRows, type HeldList } from './watchedList'
 
 /** A view's list named `token`; `ids` undefined: main left them out. */
 function viewList(token: string, ids?: number[], agendaIds?: number[]): WatchedList {
@@ -62,5 +62,26 @@ describe("the window's rows of a new view keep the objects of the rows that did 
     expect([...fewer.keys()]).toEqual([1, 2])
     expect(fewer.get(1)).toBe(held.get(1))
     expect([...keepUnchangedRows(held, [row(1), row(2), row(3), row(4)]).keys()]).toEqual([1, 2, 3, 4])
+  })
+})
+
+describe("the sidebar's agendas across the views of a live query", () => {
+  const agenda = (id: number, notReady: number) => ({ id, name: `Agenda ${id}`, counts: { not_ready: notReady } })
+
+  it('keeps the very array held while every agenda is equal, new objects or not', () => {
+    const held = [agenda(1, 3), agenda(2, 0)]
+    expect(keepUnchangedAgendas(held, [agenda(1, 3), agenda(2, 0)])).toBe(held)
+  })
+
+  it('takes the view’s agendas once a count, a name or the agendas themselves differ', () => {
+    const held = [agenda(1, 3), agenda(2, 0)]
+    const counted = [agenda(1, 2), agenda(2, 0)]
+    expect(keepUnchangedAgendas(held, counted)).toBe(counted)
+    const renamed = [{ ...agenda(1, 3), name: 'Renamed' }, agenda(2, 0)]
+    expect(keepUnchangedAgendas(held, renamed)).toBe(renamed)
+    const added = [agenda(1, 3), agenda(2, 0), agenda(3, 1)]
+    expect(keepUnchangedAgendas(held, added)).toBe(added)
+    const removed = [agenda(1, 3)]
+    expect(keepUnchangedAgendas(held, removed)).toBe(removed)
   })
 })

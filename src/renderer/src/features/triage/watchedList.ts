@@ -49,3 +49,13 @@ export function keepUnchangedRows(
   }
   return same && kept.size === held.size ? held : kept
 }
+
+/**
+ * The sidebar's agendas of a view, as the very array held when equal by value. Main answers
+ * every statement (each `j`) with the agendas as new objects: replaced, the sidebar's 200 rows,
+ * the agenda names of All agendas' rows and the count across agendas were worked out again on
+ * each key, in the key's frame (bench B13). Kept, nothing that reads them runs again.
+ */
+export function keepUnchangedAgendas<T>(held: T[], agendas: T[]): T[] {
+  return held.length === agendas.length && dequal(held, agendas) ? held : agendas
+}

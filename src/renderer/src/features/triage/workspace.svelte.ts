@@ -38,6 +38,7 @@ import { announceSettledCorrections, neighboursOf } from '../documents'
 import { DEFAULT_SORT, InboxList } from './inboxList.svelte'
 import { agendaNamesById } from './rowAgenda'
 import { keepUnchanged } from './heldDocuments'
+import { keepUnchangedAgendas } from './watchedList'
 import { nextAfter, type TriageActionKind } from './listModel'
 import { startAgendaId } from '../agendas'
 import { saveAgendaId, savedAgendaId } from './savedAgenda'
@@ -161,7 +162,7 @@ export class TriageState extends InboxList {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
     this.held = new Map(keepUnchanged(this.held, view.documents).map((opened) => [opened.document.id, opened]))
     const arrived = this.agendasLoaded && this.agendas.length === 0 && view.agendas.length > 0
-    if (this.agendasLoaded) this.agendas = view.agendas
+    if (this.agendasLoaded) this.agendas = keepUnchangedAgendas(this.agendas, view.agendas)
     if (arrived && this.agendaId === null) {
       const start = startAgendaId(view.agendas, savedAgendaId())
       if (start !== null) return void this.selectAgenda(start)
