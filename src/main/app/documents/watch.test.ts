@@ -73,7 +73,7 @@ describe('live queries: main pushes the view of every watched screen', () => {
     expect(view.documents.map((d) => d.document.id)).toEqual([1, 2])
     expect(view.documents[0]!.comments).toEqual([])
     expect(view.documents[0]!.preview).toBeNull()
-    expect(view.agendas.map((a) => a.id)).toEqual([1])
+    expect(view.agendas?.map((a) => a.id)).toEqual([1])
     expect(pushed).toEqual([])
   })
 
@@ -265,6 +265,89 @@ describe('live queries: a view leaves out the list the screen holds', () => {
     expect(again.list).not.toHaveProperty('agendaIds')
     // The same ids of one agenda are another list: its rows name no agendas.
     expect((await watch({ revision: 3, listToken: first.list!.token })).list?.ids).toEqual([3, 2, 1])
+  })
+})
+
+describe("live queries: a view leaves out the sidebar's agendas the screen holds", () => {
+  let workspace: FakeWorkspace
+  let pushed: DocumentView[]
+  let handlers: ReturnType<typeof createTriageHandlers>
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 10))
+  /** What the screen stated and was answered, as the renderer sees it (validated as the bridge would). */
+  const watch = async (over: Partial<DocumentWatch> = {}) =>
+    documentViewSchema.parse(await handlers['documents.watch'](statement(over), MAIN))
+
+  beforeEach(() => {
+    workspace = store()
+    workspace.addAgenda({ id: 2, name: 'Client a.s.', home_currency: 'EUR' })
+    pushed = []
+    const bus = new EventBus(() => undefined)
+    bus.connect((event, payload) => event === 'documents.view' && pushed.push(payload as DocumentView))
+    handlers = createTriageHandlers(() => workspace, {
+      changes: (listener) => workspace.subscribe(listener),
+      emit: (event, payload) => bus.emit(event, payload),
+    })
+  })
+
+  it('answers a screen that names no agendas (a new one, a reloaded renderer) with the agendas and their token', async () => {
+    const view = await watch({ agendasToken: null })
+    expect(view.agendas?.map((a) => a.id)).toEqual([1, 2])
+    expect(view.agendasToken).toMatch(/^[\w-]{27}$/)
+    expect((await watch({ viewId: 'screen-2' })).agendas?.map((a) => a.id)).toEqual([1, 2])
+  })
+
+  it('answers a screen that holds the agendas without them, naming them by the same token', async () => {
+    const first = await watch()
+    const again = await watch({ revision: 2, openId: 2, ahead: [1], agendasToken: first.agendasToken })
+    expect(again).not.toHaveProperty('agendas')
+    expect(again.agendasToken).toBe(first.agendasToken)
+    // The rest of the view still comes.
+    expect(again.documents.map((d) => d.document.id)).toEqual([2, 1])
+    expect(again.list?.rows.map((row) => row.id)).toEqual([3, 2, 1])
+  })
+
+  it('answers the agendas when the screen names others (an older token, or one made up)', async () => {
+    const first = await watch()
+    expect((await watch({ revision: 2, agendasToken: 'not-a-token' })).agendas).toHaveLength(2)
+    workspace.addAgenda({ id: 3, name: 'Third s.r.o.' })
+    const grown = await watch({ revision: 3, agendasToken: first.agendasToken })
+    expect(grown.agendas?.map((a) => a.id)).toEqual([1, 2, 3])
+    expect(grown.agendasToken).not.toBe(first.agendasToken)
+  })
+
+  it("pushes the agendas after an action changed an agenda's counts, and after its undo", async () => {
+    const first = await watch()
+    const { entryIds } = await handlers['documents.setState']({ ids: [2], state: 'ready' }, MAIN)
+    await flush()
+    const afterAction = pushed.at(-1)!
+    expect(afterAction.agendas?.find((a) => a.id === 1)?.counts).toMatchObject({ not_ready: 2, ready: 1 })
+    expect(afterAction.agendasToken).not.toBe(first.agendasToken)
+    await handlers['documents.undo']({ entryIds }, MAIN)
+    await flush()
+    // Back to the counts the statement named, but the screen holds the pushed ones now: only a
+    // new statement may say it holds the first again.
+    const afterUndo = pushed.at(-1)!
+    expect(afterUndo.agendas?.find((a) => a.id === 1)?.counts).toMatchObject({ not_ready: 3, ready: 0 })
+    expect(afterUndo.agendasToken).toBe(first.agendasToken)
+    const restated = await watch({ revision: 2, agendasToken: afterUndo.agendasToken })
+    expect(restated).not.toHaveProperty('agendas')
+  })
+
+  it("answers the agendas once an agenda's offline setting changed, though no count moved", async () => {
+    const first = await watch()
+    workspace.offline.set(2, { availableOffline: true, keepOriginalsOffline: false })
+    const again = await watch({ revision: 2, agendasToken: first.agendasToken })
+    expect(again.agendas?.find((a) => a.id === 2)?.availableOffline).toBe(true)
+  })
+
+  it('pushes without the agendas after a change that left them as the screen holds them (a comment)', async () => {
+    const first = await watch()
+    await watch({ revision: 2, agendasToken: first.agendasToken })
+    await handlers['comments.create']({ documentId: 1, text: 'Checked with the supplier.' }, MAIN)
+    await flush()
+    expect(pushed).toHaveLength(1)
+    expect(pushed[0]).not.toHaveProperty('agendas')
+    expect(pushed[0]!.agendasToken).toBe(first.agendasToken)
   })
 })
 

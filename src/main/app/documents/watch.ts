@@ -1,6 +1,6 @@
 import type { ChannelHandlerOutput, DocumentList, DocumentWatch } from '../../../shared/ipc'
 import { isExposedError } from '../router'
-import { listToken } from './listToken'
+import { agendasToken, listToken } from './listToken'
 
 /** A view as main works it out (validated on its way out, as every answer and event is). */
 export type WatchedView = ChannelHandlerOutput<'documents.watch'>
@@ -17,7 +17,7 @@ export interface DocumentViewReads {
   /** A document's history in the account's store, oldest first (`history.list`); never rejects. */
   history(id: number): Promise<NonNullable<OpenedDocumentView['history']>>
   /** The sidebar's agendas (`agendas.list`). */
-  agendas(): Promise<WatchedView['agendas']>
+  agendas(): Promise<NonNullable<WatchedView['agendas']>>
   /**
    * What other documents' checks read of document `id` (its duplicate keys, agenda, whether it
    * is archived, its supplier's bank account: crossDocumentFacts.ts), as a string to compare,
@@ -57,7 +57,8 @@ const CHANGES = new Set(['documents.changed', 'outbox.changed', 'documents.repai
  * burst of changes in one turn makes one push per screen. So the renderer never re-reads on
  * events and never works out what an action does to a list: main's view is the truth. Each
  * list carries a token of its content; a screen states the token of the list it holds, and a
- * view whose list is still that one leaves the ids out ({@link view}).
+ * view whose list is still that one leaves the ids out ({@link view}). The sidebar's agendas
+ * likewise: a view whose agendas are those the screen states it holds leaves them out.
  *
  * A renderer that is gone stops being pushed to when it unwatches, when its host says so
  * ({@link forget}: the screens its sender stated), or when more than `capacity` screens are
@@ -66,12 +67,12 @@ const CHANGES = new Set(['documents.changed', 'outbox.changed', 'documents.repai
 export class DocumentWatches {
   /**
    * The screens watched: what each stated, the views worked out for it, the renderer that
-   * stated it, and whether a view of this statement carried a list other than the one it
-   * said it holds (the screen may hold that one now: the statement's token no longer says).
+   * stated it, and whether a view of this statement carried a list (or agendas) other than
+   * those it said it holds (the screen may hold those now: the statement's token no longer says).
    */
   private readonly watches = new Map<
     string,
-    { watch: DocumentWatch; version: number; sender?: string; listedOther?: boolean }
+    { watch: DocumentWatch; version: number; sender?: string; listedOther?: boolean; agendasOther?: boolean }
   >()
   private pending = false
   private readonly schedule: (run: () => void) => void
@@ -246,6 +247,8 @@ export class DocumentWatches {
    * agendas. The list goes without its ids when the watch stated its token (`listToken`) and no
    * view of this statement carried another list: a key press restates the screen with the same
    * list, and 14,000 ids validated, cloned and indexed again on each key cost more than the step.
+   * The agendas go the same way with `agendasToken` (200 agendas are 43 KB parsed and compared
+   * in the renderer on each key otherwise); their token comes with every view.
    */
   private async view(viewId: string, watch: DocumentWatch): Promise<WatchedView> {
     const held = this.watches.get(viewId)
@@ -264,6 +267,9 @@ export class DocumentWatches {
     // The ids are left out only while every view of this statement listed what it holds.
     const mayOmit = held !== undefined && held.watch === watch && !held.listedOther
     if (list && held?.watch === watch && list.token !== watch.listToken) held.listedOther = true
+    const agendasNamed = agendasToken(agendas)
+    const mayOmitAgendas = held !== undefined && held.watch === watch && !held.agendasOther
+    if (held?.watch === watch && agendasNamed !== watch.agendasToken) held.agendasOther = true
     const documents: OpenedDocumentView[] = []
     if (open && 'value' in open) documents.push(open.value)
     for (const loaded of loadedAhead) if ('value' in loaded) documents.push(loaded.value)
@@ -274,7 +280,8 @@ export class DocumentWatches {
       list: list && mayOmit ? omitHeld(list, watch.listToken) : list,
       documents,
       openError: open && 'error' in open ? open.error : null,
-      agendas,
+      ...(mayOmitAgendas && agendasNamed === watch.agendasToken ? {} : { agendas }),
+      agendasToken: agendasNamed,
     }
   }
 

@@ -159,7 +159,7 @@ export const documentListSchema = z.object({
 })
 export type DocumentList = z.infer<typeof documentListSchema>
 
-/** Characters of a list's token at most (`documents.watch`). */
+/** Characters of a list's or the agendas' token at most (`documents.watch`). */
 export const LIST_TOKEN_MAX = 100
 
 /** Documents loaded ahead of the open one by a watch, at most (the next six in the direction of travel and one back). */
@@ -189,6 +189,13 @@ export const documentWatchSchema = z
      * Null or absent (a screen that holds no list yet, a new renderer): the whole list.
      */
     listToken: z.string().min(1).max(LIST_TOKEN_MAX).nullable().optional(),
+    /**
+     * The {@link documentViewSchema} `agendasToken` of the sidebar's agendas the screen holds
+     * (those of the last view that carried them): main leaves the agendas out of a view whose
+     * agendas are still those. Null or absent (none held, a new renderer, agendas read
+     * otherwise since): the agendas.
+     */
+    agendasToken: z.string().min(1).max(LIST_TOKEN_MAX).nullable().optional(),
   })
   .strict()
 export type DocumentWatch = z.infer<typeof documentWatchSchema>
@@ -232,6 +239,7 @@ export type OpenedDocumentView = z.infer<typeof openedDocumentSchema>
  * What main answers a watch with and pushes (`documents.view`) after every change of the store
  * (an action enqueued, settled or undone, a pull): the list, the open document and those ahead,
  * the sidebar's agendas. `version` grows with every view main works out for `viewId`.
+ * The list's ids and the agendas are left out when the watch names them as held (its tokens).
  */
 export const documentViewSchema = z.object({
   viewId: z.string(),
@@ -243,8 +251,17 @@ export const documentViewSchema = z.object({
   documents: z.array(openedDocumentSchema),
   /** Why the open document could not be read (e.g. `not_found`: gone since listed), or null. */
   openError: z.object({ code: z.string(), message: z.string() }).nullable(),
-  /** Every agenda of the account with its counts (the sidebar). */
-  agendas: z.array(agendaSummarySchema),
+  /**
+   * Every agenda of the account with its counts and offline settings (the sidebar); absent when
+   * they are the ones of the `agendasToken` the watch stated: the screen keeps those it holds.
+   */
+  agendas: z.array(agendaSummarySchema).optional(),
+  /**
+   * Names the agendas' content (every field of each, in order), present whether `agendas` is or
+   * not: equal agendas give the same token. A view without agendas naming a token the screen
+   * does not hold has it state itself again without one (and get the agendas).
+   */
+  agendasToken: z.string().min(1).max(LIST_TOKEN_MAX),
 })
 export type DocumentView = z.infer<typeof documentViewSchema>
 

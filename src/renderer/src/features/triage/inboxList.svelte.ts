@@ -166,6 +166,7 @@ export class InboxList {
       window: { start: hold.start, count: hold.end - hold.start },
       ...this.watchedDocuments(),
       listToken: this.heldList?.token ?? null,
+      agendasToken: this.heldAgendasToken(),
     }
     try {
       this.applyView(await docket().invoke('documents.watch', watch))
@@ -176,6 +177,11 @@ export class InboxList {
       if (this.ids.length === 0) this.rowsError = errorMessage(error)
       else showError(error)
     }
+  }
+
+  /** The token of the sidebar's agendas held as a view carried them, stated so main leaves them out (none here). */
+  protected heldAgendasToken(): string | null {
+    return null
   }
 
   /** The open document and those the next step may open, as stated to main (none here). */

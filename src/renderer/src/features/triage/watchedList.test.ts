@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { WatchedList } from '../../../../shared/ipc'
 import { emptyQueueCounts } from '../../../../shared/queues'
 import type { DocumentRow } from '../../../../shared/ipc'
-import { heldListAfter, keepUnchangedAgendas, keepUnchangedRows, type HeldList } from './watchedList'
+import { heldAgendasAfter, heldListAfter, keepUnchangedAgendas, keepUnchangedRows, type HeldList } from './watchedList'
 
 /** A view's list named `token`; `ids` undefined: main left them out. */
 function viewList(token: string, ids?: number[], agendaIds?: number[]): WatchedList {
@@ -83,5 +83,30 @@ describe("the sidebar's agendas across the views of a live query", () => {
     expect(keepUnchangedAgendas(held, added)).toBe(added)
     const removed = [agenda(1, 3)]
     expect(keepUnchangedAgendas(held, removed)).toBe(removed)
+  })
+})
+
+describe("the sidebar's agendas a screen holds when a view leaves them out", () => {
+  const agenda = (id: number, notReady: number) => ({ id, name: `Agenda ${id}`, counts: { not_ready: notReady } })
+  const held = [agenda(1, 3), agenda(2, 0)]
+
+  it('keeps the very array held when the view left the agendas out naming those held', () => {
+    expect(heldAgendasAfter(held, 'a', { agendasToken: 'a' })).toEqual({ kind: 'keep' })
+  })
+
+  it('states itself again when the view left them out naming agendas it does not hold, or it holds none named', () => {
+    expect(heldAgendasAfter(held, 'a', { agendasToken: 'b' })).toEqual({ kind: 'restate' })
+    expect(heldAgendasAfter(held, null, { agendasToken: 'a' })).toEqual({ kind: 'restate' })
+  })
+
+  it('holds the agendas a view carries with their token, as the very array held when equal', () => {
+    const same = heldAgendasAfter(held, 'a', { agendas: [agenda(1, 3), agenda(2, 0)], agendasToken: 'a' })
+    expect(same.kind === 'replace' && same.agendas).toBe(held)
+    const counted = [agenda(1, 2), agenda(2, 0)]
+    expect(heldAgendasAfter(held, 'a', { agendas: counted, agendasToken: 'b' })).toEqual({
+      kind: 'replace',
+      agendas: counted,
+      token: 'b',
+    })
   })
 })

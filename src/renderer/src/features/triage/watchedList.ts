@@ -59,3 +59,24 @@ export function keepUnchangedRows(
 export function keepUnchangedAgendas<T>(held: T[], agendas: T[]): T[] {
   return held.length === agendas.length && dequal(held, agendas) ? held : agendas
 }
+
+/**
+ * What a view's agendas (`documents.watch`, `documents.view`) make of the sidebar's agendas the
+ * screen holds (`held`, named by main's `token`, or null when main never named them: read by
+ * `agendas.list`, none yet), as {@link heldListAfter} does for the list:
+ * - `replace`: the view carries the agendas: hold them and their token, as the very array held
+ *   when equal by value ({@link keepUnchangedAgendas});
+ * - `keep`: the view left them out, naming those held: keep the array itself;
+ * - `restate`: the view left them out naming agendas the screen does not hold (a view it
+ *   dropped carried them): the screen must state itself again without a token, which main
+ *   answers with the agendas. Never a wrong sidebar kept.
+ */
+export function heldAgendasAfter<T>(
+  held: T[],
+  token: string | null,
+  view: { agendas?: T[] | undefined; agendasToken: string },
+): { kind: 'replace'; agendas: T[]; token: string } | { kind: 'keep' } | { kind: 'restate' } {
+  if (view.agendas !== undefined)
+    return { kind: 'replace', agendas: keepUnchangedAgendas(held, view.agendas), token: view.agendasToken }
+  return token !== null && token === view.agendasToken ? { kind: 'keep' } : { kind: 'restate' }
+}

@@ -38,7 +38,7 @@ import { announceSettledCorrections, neighboursOf } from '../documents'
 import { DEFAULT_SORT, InboxList } from './inboxList.svelte'
 import { agendaNamesById } from './rowAgenda'
 import { keepUnchanged } from './heldDocuments'
-import { keepUnchangedAgendas } from './watchedList'
+import { heldAgendasAfter } from './watchedList'
 import { nextAfter, type TriageActionKind } from './listModel'
 import { startAgendaId } from '../agendas'
 import { saveAgendaId, savedAgendaId } from './savedAgenda'
@@ -136,6 +136,19 @@ export class TriageState extends InboxList {
     )
   }
 
+  /**
+   * The agendas as the last view carrying them had them, with main's token for them: stated
+   * while they are the ones shown, main leaves them out of views whose agendas are still those
+   * (200 agendas, 43 KB parsed and compared on each key otherwise: bench B13).
+   */
+  private agendasOfView: { agendas: AgendaSummary[]; token: string } | null = null
+
+  /** The token of the agendas shown, when a view carried them (ones read by `agendas.list` since may differ: none). */
+  protected override heldAgendasToken(): string | null {
+    const held = this.agendasOfView
+    return held !== null && held.agendas === this.agendas ? held.token : null
+  }
+
   /** The open document and its neighbours in the direction of travel, loaded with the view. */
   protected override watchedDocuments(): Pick<DocumentWatch, 'openId' | 'ahead'> {
     const openId = this.openId
@@ -154,17 +167,25 @@ export class TriageState extends InboxList {
   }
 
   /**
-   * Shows the open document as main has it, and the sidebar's agendas; when the account's first
-   * agendas arrive (the first pull brought them) and none is chosen, opens the start agenda.
-   * A screen asking "Choose an agenda" among agendas it already lists keeps asking.
+   * Shows the open document as main has it, and the sidebar's agendas (kept when the view left
+   * them out as held; stated again when it names others); when the account's first agendas
+   * arrive (the first pull brought them) and none is chosen, opens the start agenda. A screen
+   * asking "Choose an agenda" among agendas it already lists keeps asking.
    */
   protected override viewApplied(view: DocumentView): void {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole, never changed in place
     this.held = new Map(keepUnchanged(this.held, view.documents).map((opened) => [opened.document.id, opened]))
-    const arrived = this.agendasLoaded && this.agendas.length === 0 && view.agendas.length > 0
-    if (this.agendasLoaded) this.agendas = keepUnchangedAgendas(this.agendas, view.agendas)
+    const arrived = this.agendasLoaded && this.agendas.length === 0 && (view.agendas?.length ?? 0) > 0
+    const agendas = this.agendasLoaded ? heldAgendasAfter(this.agendas, this.heldAgendasToken(), view) : null
+    if (agendas?.kind === 'replace') {
+      this.agendas = agendas.agendas
+      this.agendasOfView = { agendas: agendas.agendas, token: agendas.token }
+    } else if (agendas?.kind === 'restate') {
+      this.agendasOfView = null
+      void this.loadRows()
+    }
     if (arrived && this.agendaId === null) {
-      const start = startAgendaId(view.agendas, savedAgendaId())
+      const start = startAgendaId(this.agendas, savedAgendaId())
       if (start !== null) return void this.selectAgenda(start)
     }
     const openId = this.openId
