@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { documentListResponseSchema, type Document } from '../../shared/api/document'
 import { compiledSchema } from './compiledSchema'
 import { describeIssues } from './errors'
-import { sameJsonValue, scanListingLayout } from './pageLayout'
+import { sameJsonValue, scanListingLayout, type ListingLayout } from './pageLayout'
 
 /**
  * A document of a listing page (GET /api/v1_2/documents, docs/service-interface.md), validated by
@@ -193,11 +193,19 @@ export function encodeDocument(doc: Document): EncodedDocument {
  * bytes as its JSON (no `JSON.stringify`), one it changed (a number sent as a string, a
  * redacted link) is encoded from the validated copy. A pull runs it off the main thread.
  */
-export function decodeDocumentPage(body: Uint8Array, contentType: string): DocumentPageResult {
+export function decodeDocumentPage(
+  body: Uint8Array,
+  contentType: string,
+  /**
+   * The body's {@link scanListingLayout}, when the caller already made it (the listing counts
+   * a page's documents before its decode): the page is then not scanned twice.
+   */
+  layout?: ListingLayout | null,
+): DocumentPageResult {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
   const parsed = parseJsonText(bytes.toString('utf8'), contentType)
   if (!parsed.ok) return parsed
-  const layout = scanListingLayout(bytes)
+  if (layout === undefined) layout = scanListingLayout(bytes)
   // The scan counts nesting exactly; the walk (which also says where) runs only when it is too deep.
   const json = layout && layout.maxNesting <= MAX_JSON_DEPTH ? parsed : checkDepth(parsed.value)
   if (!json.ok) return json

@@ -9,6 +9,7 @@ import {
   WorkerPageDecoder,
   type WorkerPageDecoderOptions,
 } from './pageDecoder'
+import { scanListingLayout } from './pageLayout'
 import { listedDocument, pageBody } from './testing/pages'
 
 const decoders: WorkerPageDecoder[] = []
@@ -128,6 +129,39 @@ describe('WorkerPageDecoder', () => {
     await until(() => decoder.threadReady, 'the thread is ready')
     expect(await decoder.decode(page, 'application/json')).toEqual(expected)
     expect(stats).toEqual({ started: 1, posted: 1 })
+  })
+
+  it('starts its thread when told to expect pages, so the next pages go to it without waiting for the row', async () => {
+    const { decoder, stats } = counted({ pagesBeforeThread: 4 })
+    decoder.expectPages()
+    decoder.expectPages()
+    expect(stats.started).toBe(1)
+    await until(() => decoder.threadReady, 'the thread is ready')
+    // The first page of the listing already goes to the thread; told again, it keeps the one.
+    expect(await decoder.decode(page, 'application/json')).toEqual(expected)
+    decoder.expectPages()
+    expect(stats).toEqual({ started: 1, posted: 1 })
+  })
+
+  it('stops a thread started to expect pages after idleMs without pages, as any other', async () => {
+    const { decoder, stats } = counted({ pagesBeforeThread: 4, idleMs: 100 })
+    decoder.expectPages()
+    expect(stats.started).toBe(1)
+    await new Promise((r) => setTimeout(r, 400))
+    expect(decoder.threadReady).toBe(false)
+    // The first thread is gone: told again, the decoder starts another.
+    decoder.expectPages()
+    expect(stats.started).toBe(2)
+  })
+
+  it('decodes a page posted with its layout as the page scanned in the thread', async () => {
+    const { decoder, stats } = counted()
+    await decoder.start()
+    const layout = scanListingLayout(page)
+    expect(await decoder.decode(page, 'application/json', layout)).toEqual(expected)
+    // A layout that is not one (a thread cannot trust what it cannot check the shape of) is ignored.
+    expect(await decoder.decode(page, 'application/json', { maxNesting: 'x' } as never)).toEqual(expected)
+    expect(stats.posted).toBe(2)
   })
 
   it('counts the pages in a row again after a pause of idleMs', async () => {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 import { decodeDocumentPage, type DocumentPageResult } from './documentPage'
+import type { ListingLayout } from './pageLayout'
 
 /**
  * Decodes pages of GET /api/v1_2/documents ({@link decodeDocumentPage}: JSON parse, schema,
@@ -10,15 +11,23 @@ import { decodeDocumentPage, type DocumentPageResult } from './documentPage'
  * {@link inlinePageDecoder}.
  */
 export interface DocumentPageDecoder {
-  /** The decoded page, or `{ ok: false, problem }` for a bad body. Never rejects. */
-  decode(body: Uint8Array, contentType: string): Promise<DocumentPageResult>
+  /**
+   * The decoded page, or `{ ok: false, problem }` for a bad body. Never rejects. `layout`: the
+   * body's `scanListingLayout`, when the caller made it already (it must be of these bytes).
+   */
+  decode(body: Uint8Array, contentType: string, layout?: ListingLayout | null): Promise<DocumentPageResult>
   /** Stops any thread it runs; later calls decode on the calling thread. */
   close(): Promise<void>
+  /**
+   * A long listing has begun (a full listing whose first page came back full): get ready for
+   * its pages now, e.g. start a thread, so that it is running when they come. Never throws.
+   */
+  expectPages?(): void
 }
 
 /** Decodes on the calling thread. */
 export const inlinePageDecoder: DocumentPageDecoder = {
-  decode: async (body, contentType) => decodeDocumentPage(body, contentType),
+  decode: async (body, contentType, layout) => decodeDocumentPage(body, contentType, layout),
   close: async () => undefined,
 }
 
@@ -69,6 +78,7 @@ export function sourcePageWorker(): PageWorkerEntry {
 interface PendingPage {
   body: Uint8Array
   contentType: string
+  layout: ListingLayout | null | undefined
   resolve: (result: DocumentPageResult) => void
 }
 
@@ -112,29 +122,47 @@ export class WorkerPageDecoder implements DocumentPageDecoder {
     return this.ready
   }
 
-  decode(body: Uint8Array, contentType: string): Promise<DocumentPageResult> {
+  decode(body: Uint8Array, contentType: string, layout?: ListingLayout | null): Promise<DocumentPageResult> {
     if (this.broken || this.closed || body.byteLength < this.minThreadBytes)
-      return Promise.resolve(decodeDocumentPage(body, contentType))
+      return Promise.resolve(decodeDocumentPage(body, contentType, layout))
     this.clearIdle()
     if (!this.worker && ++this.largePages < this.pagesBeforeThread) {
       this.armIdle()
-      return Promise.resolve(decodeDocumentPage(body, contentType))
+      return Promise.resolve(decodeDocumentPage(body, contentType, layout))
     }
     const worker = this.worker ?? this.spawn()
     if (!worker || !this.ready) {
       this.armIdle()
-      return Promise.resolve(decodeDocumentPage(body, contentType))
+      return Promise.resolve(decodeDocumentPage(body, contentType, layout))
     }
     const id = this.nextId++
     const shared = sharedCopy(body)
     return new Promise<DocumentPageResult>((resolve) => {
-      this.pending.set(id, { body: shared, contentType, resolve })
+      this.pending.set(id, { body: shared, contentType, layout, resolve })
       try {
-        worker.postMessage({ id, body: shared, contentType })
+        // The layout (about 100 numbers) goes along, so the thread does not scan the page again.
+        worker.postMessage({ id, body: shared, contentType, layout })
       } catch (error) {
         this.fail(`could not post a page: ${describe(error)}`)
       }
     })
+  }
+
+  /**
+   * Starts the thread now, if it is not running, without waiting for it: a full listing's
+   * first page came back full, so more full pages follow, and a thread started on the
+   * `pagesBeforeThread`-th of them was still starting (about 80 ms) while a dozen pages came
+   * and were decoded on the calling thread (bench B1). Started here, it loads while the next
+   * round trips are on the wire; pages that come before it is ready are still decoded on the
+   * calling thread. Stops after `idleMs` without pages, as a thread started by pages does.
+   */
+  expectPages(): void {
+    if (this.broken || this.closed) return
+    if (!this.worker && !this.spawn()) return
+    if (this.pending.size === 0) {
+      this.clearIdle()
+      this.armIdle()
+    }
   }
 
   /**
@@ -191,7 +219,7 @@ export class WorkerPageDecoder implements DocumentPageDecoder {
       const page = this.pending.get(reply.id)
       if (!page) return
       this.pending.delete(reply.id)
-      page.resolve(isResult(reply.result) ? reply.result : decodeDocumentPage(page.body, page.contentType))
+      page.resolve(isResult(reply.result) ? reply.result : decodeDocumentPage(page.body, page.contentType, page.layout))
       if (this.pending.size === 0) this.armIdle()
     })
     worker.on('error', (error) => {
@@ -221,7 +249,7 @@ export class WorkerPageDecoder implements DocumentPageDecoder {
   private settleHere(): void {
     const pages = [...this.pending.values()]
     this.pending.clear()
-    for (const page of pages) page.resolve(decodeDocumentPage(page.body, page.contentType))
+    for (const page of pages) page.resolve(decodeDocumentPage(page.body, page.contentType, page.layout))
   }
 
   private armIdle(): void {

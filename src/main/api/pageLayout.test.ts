@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { sameJsonValue, scanListingLayout } from './pageLayout'
-import { MAX_JSON_DEPTH, tooDeepAt } from './documentPage'
+import { isListingLayout, sameJsonValue, scanListingLayout } from './pageLayout'
+import { decodeDocumentPage, MAX_JSON_DEPTH, tooDeepAt } from './documentPage'
+import { warmUpPageBody } from './pageWarmUp'
+import { listedDocument, pageBody } from './testing/pages'
 
 const bytes = (text: string) => Buffer.from(text)
 /** The text of each document the layout places. */
@@ -60,5 +62,43 @@ describe('sameJsonValue', () => {
   it('is false for a key the output only inherits', () => {
     expect(sameJsonValue(JSON.parse('{"__proto__":{}}'), {})).toBe(false)
     expect(sameJsonValue(JSON.parse('{"toString":1}'), {})).toBe(false)
+  })
+})
+
+describe('isListingLayout', () => {
+  it('takes a scanned layout, and refuses what has not its shape or places bytes past the body', () => {
+    const text = '{"documents":[{"id":2},{"id":1}]}'
+    const layout = scanListingLayout(bytes(text))
+    expect(isListingLayout(layout, text.length)).toBe(true)
+    expect(isListingLayout({ maxNesting: 1, documents: null }, 2)).toBe(true)
+    expect(isListingLayout(layout, 10)).toBe(false)
+    expect(isListingLayout(null, 10)).toBe(false)
+    expect(isListingLayout({ maxNesting: 0, documents: null }, 10)).toBe(false)
+    expect(isListingLayout({ maxNesting: 2, documents: { starts: [1], ends: [] } }, 10)).toBe(false)
+    expect(isListingLayout({ maxNesting: 2, documents: { starts: [-1], ends: [3] } }, 10)).toBe(false)
+    expect(isListingLayout({ maxNesting: 2, documents: { starts: ['1'], ends: [3] } }, 10)).toBe(false)
+  })
+})
+
+describe('decodeDocumentPage with a layout', () => {
+  it('takes the documents’ bytes where the given layout places them instead of scanning the page again', () => {
+    const body = Buffer.from(pageBody([listedDocument(2), listedDocument(1)]))
+    const scanned = decodeDocumentPage(body, 'application/json')
+    expect(decodeDocumentPage(body, 'application/json', scanListingLayout(body))).toEqual(scanned)
+    // Without places, each document is encoded from its validated copy: the layout given is the one used.
+    const unplaced = decodeDocumentPage(body, 'application/json', { maxNesting: 5, documents: null })
+    expect(unplaced.ok && unplaced.documents.map((d) => d.json.buffer === body.buffer)).toEqual([false, false])
+    expect(scanned.ok && scanned.documents.map((d) => d.json.buffer === body.buffer)).toEqual([true, true])
+  })
+})
+
+describe('warmUpPageBody', () => {
+  it('is a page the decoder takes whole: every document valid and kept as its own bytes (the fast path the thread warms)', () => {
+    const body = warmUpPageBody()
+    const result = decodeDocumentPage(body, 'application/json')
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.documents.map((d) => d.id)).toEqual([3, 2, 1])
+    expect(result.documents.every((d) => d.json.buffer === body.buffer)).toBe(true)
   })
 })

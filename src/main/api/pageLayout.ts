@@ -20,6 +20,24 @@ export interface ListingLayout {
   documents: { starts: number[]; ends: number[] } | null
 }
 
+/**
+ * True when `value` has the shape of a {@link ListingLayout} of a body of `length` bytes (a
+ * layout that crossed to another thread): nesting a positive integer, and no places or as many
+ * starts as ends, each an integer offset within the body. Says nothing of whether it is that
+ * body's layout: only the thread that scanned the body can vouch for that.
+ */
+export function isListingLayout(value: unknown, length: number): value is ListingLayout {
+  if (typeof value !== 'object' || value === null) return false
+  const { maxNesting, documents } = value as { maxNesting?: unknown; documents?: unknown }
+  if (!Number.isInteger(maxNesting) || (maxNesting as number) < 1) return false
+  if (documents === null) return true
+  if (typeof documents !== 'object' || documents === undefined) return false
+  const { starts, ends } = documents as { starts?: unknown; ends?: unknown }
+  if (!Array.isArray(starts) || !Array.isArray(ends) || starts.length !== ends.length) return false
+  const offset = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= length
+  return starts.every(offset) && ends.every(offset)
+}
+
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
 const OPEN_OBJECT = 0x7b

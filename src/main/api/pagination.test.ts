@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ServiceBudget } from './budget'
 import type { EncodedDocument } from './documentPage'
 import { inlinePageDecoder, type DocumentPageDecoder } from './pageDecoder'
+import { scanListingLayout, type ListingLayout } from './pageLayout'
 import { formatModifiedSince, listDocuments } from './pagination'
 import { closeFakeServices, doc, failure, json, makeClient, makeHttp, pageOf, serve } from './testing/fakeService'
 
@@ -334,6 +335,66 @@ describe('listDocumentPages', () => {
       expect(writtenAtDecode[0]).toEqual(expect.arrayContaining([1, 2, 3]))
     } finally {
       diagnostics.unsubscribe('undici:client:sendHeaders', onSend)
+    }
+  })
+
+  it('hands each page to its decoder with the layout the count of its documents found, so the page is scanned once', async () => {
+    const url = await serve((req, res) => {
+      const page = pageOf(req)
+      const first = 120 - (page - 1) * 50
+      json(res, 200, { documents: Array.from({ length: Math.max(0, Math.min(50, first)) }, (_, i) => doc(first - i)) })
+    })
+    const handed: { body: Uint8Array; layout: ListingLayout | null | undefined }[] = []
+    const pageDecoder: DocumentPageDecoder = {
+      decode: async (body, contentType, layout) => {
+        handed.push({ body, layout })
+        return inlinePageDecoder.decode(body, contentType, layout)
+      },
+      close: async () => undefined,
+    }
+    let listed = 0
+    await makeClient(url, { pageDecoder }).listDocumentPages({
+      agendaId: 1,
+      onPage: (documents) => (listed += documents.length),
+    })
+    expect(listed).toBe(120)
+    expect(handed.length).toBeGreaterThanOrEqual(3)
+    for (const { body, layout } of handed) {
+      expect(layout).toBeDefined()
+      expect(layout).toEqual(scanListingLayout(body))
+    }
+  })
+
+  it('tells its decoder to expect pages when a full listing’s page comes back full, never in a delta or a short listing', async () => {
+    for (const [total, modifiedSince, expected] of [
+      [120, undefined, true],
+      [120, new Date('2026-01-01T00:00:00Z'), false],
+      [30, undefined, false],
+    ] as const) {
+      const url = await serve((req, res) => {
+        const page = pageOf(req)
+        const first = total - (page - 1) * 50
+        json(res, 200, {
+          documents: Array.from({ length: Math.max(0, Math.min(50, first)) }, (_, i) => doc(first - i)),
+        })
+      })
+      const events: string[] = []
+      const pageDecoder: DocumentPageDecoder = {
+        decode: async (body, contentType, layout) => {
+          events.push('decode')
+          return inlinePageDecoder.decode(body, contentType, layout)
+        },
+        expectPages: () => events.push('expect'),
+        close: async () => undefined,
+      }
+      await makeClient(url, { pageDecoder }).listDocumentPages({
+        agendaId: 1,
+        ...(modifiedSince ? { modifiedSince } : {}),
+        onPage: () => undefined,
+      })
+      // Told on page 1, before its decode: the thread loads while pages 2 and 3 travel.
+      if (expected) expect(events.slice(0, 2)).toEqual(['expect', 'decode'])
+      else expect(events).not.toContain('expect')
     }
   })
 

@@ -4,7 +4,7 @@ import type { EncodedDocument } from './documentPage'
 import { ApiError } from './errors'
 import { badResponse, describeRequest, header, type HttpClient, type RawResponse, type RequestSpec } from './http'
 import type { DocumentPageDecoder } from './pageDecoder'
-import { scanListingLayout } from './pageLayout'
+import { scanListingLayout, type ListingLayout } from './pageLayout'
 
 /**
  * Paging of GET /api/v1_2/documents (docs/service-interface.md, "Listing documents"): the
@@ -178,9 +178,21 @@ export async function listDocumentPages(
   options: ListDocumentPagesOptions,
 ): Promise<void> {
   const { concurrency, priority, maxPages, onPage, signal, ...query } = options
-  const walk = { concurrency, priority, maxPages, signal, collect: false, onPage, countPage: countListedDocuments }
+  /** Each answer's layout, from the scan that counted its documents, for its decode (one scan a page, not two). */
+  const layouts = new WeakMap<RawResponse, ListingLayout | null>()
+  const countPage = (response: RawResponse): number | undefined => {
+    const layout = scanListingLayout(response.body)
+    layouts.set(response, layout)
+    const counted = layout?.documents?.starts.length
+    // A full listing (no `modifiedSince`) whose page comes back full is a long one: the decoder
+    // gets ready for its pages while the next ones travel (a delta's few pages decode here).
+    if (counted === PAGE_SIZE && query.modifiedSince === undefined) pageDecoder.expectPages?.()
+    return counted
+  }
+  const walk = { concurrency, priority, maxPages, signal, collect: false, onPage, countPage }
   await walkPages(http, query, walk, async (spec, response) => {
-    const decoded = await pageDecoder.decode(response.body, header(response.headers, 'content-type') ?? '')
+    const contentType = header(response.headers, 'content-type') ?? ''
+    const decoded = await pageDecoder.decode(response.body, contentType, layouts.get(response))
     if (!decoded.ok) throw badResponse(describeRequest(spec), decoded.problem, response.status)
     return decoded.documents
   })

@@ -111,7 +111,7 @@ describe('pull', () => {
     expect(doc.local.pendingActions).toBe(1)
   })
 
-  it('a sync with nothing queued asks for the agendas before any store read, and reads the outbox once however many agendas it lists', async () => {
+  it('a sync with nothing queued asks for the agendas and lists the known ones before any store read answers, and reads the outbox once however many agendas it lists', async () => {
     for (let agenda = 3; agenda <= 6; agenda++) {
       h.service.agendas.push({
         id: agenda,
@@ -122,19 +122,30 @@ describe('pull', () => {
     }
     const ws = await h.workspace()
     await ws.syncNow()
-    // Spies keep the real calls; their call order is one sequence across spies.
-    const outboxRead = vi.spyOn(Store.prototype, 'outboxEntries')
+    // Spies keep the real calls; their call order is one sequence across spies. The outbox
+    // read answers late, to see what left before it did.
+    const readOutbox = Store.prototype.outboxEntries
+    let listingsBeforeOutboxAnswered: string[] | undefined
+    const outboxRead = vi.spyOn(Store.prototype, 'outboxEntries').mockImplementation(async function (this: Store) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      listingsBeforeOutboxAnswered ??= h.service.calls.filter((c) => c.startsWith('listDocumentPages:'))
+      return readOutbox.call(this)
+    })
     const cursorRead = vi.spyOn(Store.prototype, 'getCursor')
     const agendaList = vi.spyOn(h.service, 'listAgendas')
     try {
       h.service.tick(2_000)
+      h.service.calls = []
       await ws.syncNow()
       expect(ws.status().lastError).toBeNull()
       expect(h.documentsChanged()).toHaveLength(1)
       const first = (spy: { mock: { invocationCallOrder: number[] } }) => spy.mock.invocationCallOrder[0]!
       expect(agendaList).toHaveBeenCalledTimes(1)
-      expect(first(agendaList)).toBeLessThan(first(cursorRead))
       expect(first(agendaList)).toBeLessThan(first(outboxRead))
+      // The cursor the last pull wrote is known: not read again, and the six known agendas'
+      // delta listings were asked before the outbox read answered.
+      expect(cursorRead).not.toHaveBeenCalled()
+      expect(listingsBeforeOutboxAnswered).toHaveLength(6)
       // Six agendas listed, one read of the outbox: what the pull's writes must not overwrite.
       expect(outboxRead).toHaveBeenCalledTimes(1)
     } finally {
