@@ -162,36 +162,55 @@ describe('live queries: main pushes the view of every watched screen', () => {
   })
 })
 
-describe('live queries: a view leaves out the list the screen holds', () => {
-  let workspace: FakeWorkspace
-  let pushed: DocumentView[]
-  let handlers: ReturnType<typeof createTriageHandlers>
-  const flush = () => new Promise((resolve) => setTimeout(resolve, 10))
-  /** What the screen stated and was answered, as the renderer sees it (validated as the bridge would). */
+/**
+ * The triage handlers over `workspace`, the views they push (collected in `pushed`), and
+ * `watch`: what a screen states and is answered, as the renderer sees it (validated as the
+ * bridge would).
+ */
+function liveQueries(workspace: FakeWorkspace) {
+  const pushed: DocumentView[] = []
+  const bus = new EventBus(() => undefined)
+  bus.connect((event, payload) => event === 'documents.view' && pushed.push(payload as DocumentView))
+  const handlers = createTriageHandlers(() => workspace, {
+    changes: (listener) => workspace.subscribe(listener),
+    emit: (event, payload) => bus.emit(event, payload),
+  })
   const watch = async (over: Partial<DocumentWatch> = {}) =>
     documentViewSchema.parse(await handlers['documents.watch'](statement(over), MAIN))
+  return { pushed, handlers, watch }
+}
 
+/**
+ * A fresh stand-in store and its {@link liveQueries} before each test of the calling
+ * `describe` block (`prepare` adds to the store first); the returned object holds the current
+ * test's, and `flush` lets pushes made after a change arrive.
+ */
+function eachLiveQueries(prepare: (workspace: FakeWorkspace) => void = () => undefined) {
+  const current = { flush: () => new Promise((resolve) => setTimeout(resolve, 10)) } as {
+    workspace: FakeWorkspace
+    flush: () => Promise<unknown>
+  } & ReturnType<typeof liveQueries>
   beforeEach(() => {
-    workspace = store()
-    pushed = []
-    const bus = new EventBus(() => undefined)
-    bus.connect((event, payload) => event === 'documents.view' && pushed.push(payload as DocumentView))
-    handlers = createTriageHandlers(() => workspace, {
-      changes: (listener) => workspace.subscribe(listener),
-      emit: (event, payload) => bus.emit(event, payload),
-    })
+    const workspace = store()
+    prepare(workspace)
+    Object.assign(current, { workspace }, liveQueries(workspace))
   })
+  return current
+}
+
+describe('live queries: a view leaves out the list the screen holds', () => {
+  const q = eachLiveQueries()
 
   it('answers a screen that names no list (a new one, a reloaded renderer) with the whole list and its token', async () => {
-    const view = await watch({ listToken: null })
+    const view = await q.watch({ listToken: null })
     expect(view.list?.ids).toEqual([3, 2, 1])
     expect(view.list?.token).toMatch(/^[\w-]{27}$/)
-    expect((await watch({ viewId: 'screen-2' })).list?.ids).toEqual([3, 2, 1])
+    expect((await q.watch({ viewId: 'screen-2' })).list?.ids).toEqual([3, 2, 1])
   })
 
   it('answers a screen that holds the list with its window of rows and counts, without the ids', async () => {
-    const first = await watch()
-    const again = await watch({ revision: 2, openId: 2, ahead: [1], listToken: first.list!.token })
+    const first = await q.watch()
+    const again = await q.watch({ revision: 2, openId: 2, ahead: [1], listToken: first.list!.token })
     expect(again.list).not.toHaveProperty('ids')
     expect(again.list?.token).toBe(first.list?.token)
     expect(again.list?.rows.map((row) => row.id)).toEqual([3, 2, 1])
@@ -200,19 +219,23 @@ describe('live queries: a view leaves out the list the screen holds', () => {
   })
 
   it('answers the whole list when the screen names another one (a token of an older list, or made up)', async () => {
-    expect((await watch({ listToken: 'not-a-token' })).list?.ids).toEqual([3, 2, 1])
-    const ready = await watch({ revision: 2, query: { ...query, queue: 'ready' } })
+    expect((await q.watch({ listToken: 'not-a-token' })).list?.ids).toEqual([3, 2, 1])
+    const ready = await q.watch({ revision: 2, query: { ...query, queue: 'ready' } })
     expect(ready.list?.ids).toEqual([])
-    const notReady = await watch({ revision: 3, listToken: ready.list!.token })
+    const notReady = await q.watch({ revision: 3, listToken: ready.list!.token })
     expect(notReady.list?.ids).toEqual([3, 2, 1])
     expect(notReady.list?.token).not.toBe(ready.list?.token)
   })
 
   it('names the content, not the query: another query listing the same documents in the same order needs no ids', async () => {
-    const first = await watch()
-    const searched = await watch({ revision: 2, query: { ...query, search: 'Supplier' }, listToken: first.list!.token })
+    const first = await q.watch()
+    const searched = await q.watch({
+      revision: 2,
+      query: { ...query, search: 'Supplier' },
+      listToken: first.list!.token,
+    })
     expect(searched.list).not.toHaveProperty('ids')
-    const reversed = await watch({
+    const reversed = await q.watch({
       revision: 3,
       query: { ...query, sort: { key: 'received', direction: 'asc' } },
       listToken: first.list!.token,
@@ -221,35 +244,35 @@ describe('live queries: a view leaves out the list the screen holds', () => {
   })
 
   it('pushes the whole list after an action, an undo and a send changed it', async () => {
-    const first = await watch()
-    const { entryIds } = await handlers['documents.setState']({ ids: [2], state: 'ready' }, MAIN)
-    await flush()
-    await handlers['documents.undo']({ entryIds }, MAIN)
-    await flush()
-    // The undo brings back the list the statement named, but the screen holds the one pushed
+    const first = await q.watch()
+    const { entryIds } = await q.handlers['documents.setState']({ ids: [2], state: 'ready' }, MAIN)
+    await q.flush()
+    await q.handlers['documents.undo']({ entryIds }, MAIN)
+    await q.flush()
+    // The undo brings back the list the statement named, but the screen holds the one q.pushed
     // after the action now: only a new statement may say it holds the first again.
-    expect(pushed.map((v) => v.list?.ids)).toEqual([
+    expect(q.pushed.map((v) => v.list?.ids)).toEqual([
       [3, 1],
       [3, 2, 1],
     ])
-    const restated = await watch({ revision: 2, listToken: pushed.at(-1)!.list!.token })
+    const restated = await q.watch({ revision: 2, listToken: q.pushed.at(-1)!.list!.token })
     expect(restated.list).not.toHaveProperty('ids')
     expect(restated.list?.token).toBe(first.list?.token)
-    await handlers['documents.archive']({ ids: [3] }, MAIN)
-    workspace.send()
-    await flush()
-    expect(pushed.at(-1)?.list?.ids).toEqual([2, 1])
+    await q.handlers['documents.archive']({ ids: [3] }, MAIN)
+    q.workspace.send()
+    await q.flush()
+    expect(q.pushed.at(-1)?.list?.ids).toEqual([2, 1])
   })
 
   it('pushes the list without its ids after a change that left it as the screen holds it (a comment)', async () => {
-    const first = await watch()
-    await watch({ revision: 2, listToken: first.list!.token })
-    await handlers['comments.create']({ documentId: 1, text: 'Checked with the supplier.' }, MAIN)
-    await flush()
-    expect(pushed).toHaveLength(1)
-    expect(pushed[0]!.list).not.toHaveProperty('ids')
-    expect(pushed[0]!.list?.token).toBe(first.list?.token)
-    expect(pushed[0]!.documents[0]!.comments.map((c) => c.text)).toEqual(['Checked with the supplier.'])
+    const first = await q.watch()
+    await q.watch({ revision: 2, listToken: first.list!.token })
+    await q.handlers['comments.create']({ documentId: 1, text: 'Checked with the supplier.' }, MAIN)
+    await q.flush()
+    expect(q.pushed).toHaveLength(1)
+    expect(q.pushed[0]!.list).not.toHaveProperty('ids')
+    expect(q.pushed[0]!.list?.token).toBe(first.list?.token)
+    expect(q.pushed[0]!.documents[0]!.comments.map((c) => c.text)).toEqual(['Checked with the supplier.'])
   })
 
   it('leaves out the agenda of each id with the ids on All agendas', async () => {
@@ -257,48 +280,30 @@ describe('live queries: a view leaves out the list the screen holds', () => {
       agendaId: 'all' as const,
       query: { ...query, sort: { key: 'received' as const, direction: 'desc' as const } },
     }
-    const first = await watch(all)
+    const first = await q.watch(all)
     expect(first.list?.ids).toEqual([3, 2, 1])
     expect(first.list?.agendaIds).toEqual([1, 1, 1])
-    const again = await watch({ ...all, revision: 2, listToken: first.list!.token })
+    const again = await q.watch({ ...all, revision: 2, listToken: first.list!.token })
     expect(again.list).not.toHaveProperty('ids')
     expect(again.list).not.toHaveProperty('agendaIds')
     // The same ids of one agenda are another list: its rows name no agendas.
-    expect((await watch({ revision: 3, listToken: first.list!.token })).list?.ids).toEqual([3, 2, 1])
+    expect((await q.watch({ revision: 3, listToken: first.list!.token })).list?.ids).toEqual([3, 2, 1])
   })
 })
 
 describe("live queries: a view leaves out the sidebar's agendas the screen holds", () => {
-  let workspace: FakeWorkspace
-  let pushed: DocumentView[]
-  let handlers: ReturnType<typeof createTriageHandlers>
-  const flush = () => new Promise((resolve) => setTimeout(resolve, 10))
-  /** What the screen stated and was answered, as the renderer sees it (validated as the bridge would). */
-  const watch = async (over: Partial<DocumentWatch> = {}) =>
-    documentViewSchema.parse(await handlers['documents.watch'](statement(over), MAIN))
-
-  beforeEach(() => {
-    workspace = store()
-    workspace.addAgenda({ id: 2, name: 'Client a.s.', home_currency: 'EUR' })
-    pushed = []
-    const bus = new EventBus(() => undefined)
-    bus.connect((event, payload) => event === 'documents.view' && pushed.push(payload as DocumentView))
-    handlers = createTriageHandlers(() => workspace, {
-      changes: (listener) => workspace.subscribe(listener),
-      emit: (event, payload) => bus.emit(event, payload),
-    })
-  })
+  const q = eachLiveQueries((workspace) => workspace.addAgenda({ id: 2, name: 'Client a.s.', home_currency: 'EUR' }))
 
   it('answers a screen that names no agendas (a new one, a reloaded renderer) with the agendas and their token', async () => {
-    const view = await watch({ agendasToken: null })
+    const view = await q.watch({ agendasToken: null })
     expect(view.agendas?.map((a) => a.id)).toEqual([1, 2])
     expect(view.agendasToken).toMatch(/^[\w-]{27}$/)
-    expect((await watch({ viewId: 'screen-2' })).agendas?.map((a) => a.id)).toEqual([1, 2])
+    expect((await q.watch({ viewId: 'screen-2' })).agendas?.map((a) => a.id)).toEqual([1, 2])
   })
 
   it('answers a screen that holds the agendas without them, naming them by the same token', async () => {
-    const first = await watch()
-    const again = await watch({ revision: 2, openId: 2, ahead: [1], agendasToken: first.agendasToken })
+    const first = await q.watch()
+    const again = await q.watch({ revision: 2, openId: 2, ahead: [1], agendasToken: first.agendasToken })
     expect(again).not.toHaveProperty('agendas')
     expect(again.agendasToken).toBe(first.agendasToken)
     // The rest of the view still comes.
@@ -307,47 +312,47 @@ describe("live queries: a view leaves out the sidebar's agendas the screen holds
   })
 
   it('answers the agendas when the screen names others (an older token, or one made up)', async () => {
-    const first = await watch()
-    expect((await watch({ revision: 2, agendasToken: 'not-a-token' })).agendas).toHaveLength(2)
-    workspace.addAgenda({ id: 3, name: 'Third s.r.o.' })
-    const grown = await watch({ revision: 3, agendasToken: first.agendasToken })
+    const first = await q.watch()
+    expect((await q.watch({ revision: 2, agendasToken: 'not-a-token' })).agendas).toHaveLength(2)
+    q.workspace.addAgenda({ id: 3, name: 'Third s.r.o.' })
+    const grown = await q.watch({ revision: 3, agendasToken: first.agendasToken })
     expect(grown.agendas?.map((a) => a.id)).toEqual([1, 2, 3])
     expect(grown.agendasToken).not.toBe(first.agendasToken)
   })
 
   it("pushes the agendas after an action changed an agenda's counts, and after its undo", async () => {
-    const first = await watch()
-    const { entryIds } = await handlers['documents.setState']({ ids: [2], state: 'ready' }, MAIN)
-    await flush()
-    const afterAction = pushed.at(-1)!
+    const first = await q.watch()
+    const { entryIds } = await q.handlers['documents.setState']({ ids: [2], state: 'ready' }, MAIN)
+    await q.flush()
+    const afterAction = q.pushed.at(-1)!
     expect(afterAction.agendas?.find((a) => a.id === 1)?.counts).toMatchObject({ not_ready: 2, ready: 1 })
     expect(afterAction.agendasToken).not.toBe(first.agendasToken)
-    await handlers['documents.undo']({ entryIds }, MAIN)
-    await flush()
-    // Back to the counts the statement named, but the screen holds the pushed ones now: only a
+    await q.handlers['documents.undo']({ entryIds }, MAIN)
+    await q.flush()
+    // Back to the counts the statement named, but the screen holds the q.pushed ones now: only a
     // new statement may say it holds the first again.
-    const afterUndo = pushed.at(-1)!
+    const afterUndo = q.pushed.at(-1)!
     expect(afterUndo.agendas?.find((a) => a.id === 1)?.counts).toMatchObject({ not_ready: 3, ready: 0 })
     expect(afterUndo.agendasToken).toBe(first.agendasToken)
-    const restated = await watch({ revision: 2, agendasToken: afterUndo.agendasToken })
+    const restated = await q.watch({ revision: 2, agendasToken: afterUndo.agendasToken })
     expect(restated).not.toHaveProperty('agendas')
   })
 
   it("answers the agendas once an agenda's offline setting changed, though no count moved", async () => {
-    const first = await watch()
-    workspace.offline.set(2, { availableOffline: true, keepOriginalsOffline: false })
-    const again = await watch({ revision: 2, agendasToken: first.agendasToken })
+    const first = await q.watch()
+    q.workspace.offline.set(2, { availableOffline: true, keepOriginalsOffline: false })
+    const again = await q.watch({ revision: 2, agendasToken: first.agendasToken })
     expect(again.agendas?.find((a) => a.id === 2)?.availableOffline).toBe(true)
   })
 
   it('pushes without the agendas after a change that left them as the screen holds them (a comment)', async () => {
-    const first = await watch()
-    await watch({ revision: 2, agendasToken: first.agendasToken })
-    await handlers['comments.create']({ documentId: 1, text: 'Checked with the supplier.' }, MAIN)
-    await flush()
-    expect(pushed).toHaveLength(1)
-    expect(pushed[0]).not.toHaveProperty('agendas')
-    expect(pushed[0]!.agendasToken).toBe(first.agendasToken)
+    const first = await q.watch()
+    await q.watch({ revision: 2, agendasToken: first.agendasToken })
+    await q.handlers['comments.create']({ documentId: 1, text: 'Checked with the supplier.' }, MAIN)
+    await q.flush()
+    expect(q.pushed).toHaveLength(1)
+    expect(q.pushed[0]).not.toHaveProperty('agendas')
+    expect(q.pushed[0]!.agendasToken).toBe(first.agendasToken)
   })
 })
 
