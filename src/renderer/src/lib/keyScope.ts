@@ -13,11 +13,10 @@
  * {@link keyScope} is the rule, pure; {@link focusFacts} reads its inputs from the DOM.
  */
 
+import { overlayOpen } from './overlayWatch'
+
 /** Marks an element whose keys triage shortcuts may act on (`data-key-area="triage"`). */
 export const TRIAGE_KEY_AREA = 'triage'
-
-/** Open dialogs and menus: while one is on screen, keys belong to it. */
-const OVERLAY_SELECTOR = 'dialog[open], [role="dialog"], [role="menu"], [data-menu-open]'
 
 /** What the rule needs to know about where a key was pressed. */
 export interface FocusFacts {
@@ -66,13 +65,16 @@ export function isFocusNeutral(event: Pick<KeyboardEvent, 'key'>): boolean {
   return ['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'Tab'].includes(event.key)
 }
 
-/** Reads {@link FocusFacts} for a key event's target in `doc`. */
+/**
+ * Reads {@link FocusFacts} for a key event's target in `doc`; whether an overlay is open comes
+ * from the document's overlay watch (`overlayWatch.ts`), not from a scan of every element.
+ */
 export function focusFacts(target: EventTarget | null, doc: Document): FocusFacts {
   const element = target && typeof (target as Element).closest === 'function' ? (target as Element) : null
   const onBody = element === null || element === doc.body || element === doc.documentElement
   return {
     editable: isTypingTarget(element),
-    overlayOpen: doc.querySelector(OVERLAY_SELECTOR) !== null,
+    overlayOpen: overlayOpen(doc),
     onBody,
     inTriage: !onBody && element.closest(`[data-key-area="${TRIAGE_KEY_AREA}"]`) !== null,
   }
