@@ -44,6 +44,27 @@ describe('command registry', () => {
     stop()
   })
 
+  it('never builds a keyless source for a key press, and never runs a key through it', () => {
+    let built = 0
+    const stop = registerCommands(
+      'test-keyless',
+      () => {
+        built++
+        return [{ id: 'k.agenda', group: 'agendas', label: 'Agenda', matches: (e) => e.key === 'q', run: () => {} }]
+      },
+      { keyless: true },
+    )
+    expect(commandForKey(key('q'))).toBeNull()
+    expect(commandForKey(key('j'))).toBeNull()
+    expect(built).toBe(0)
+    // The palette still lists it (without a key of the app-wide handler).
+    const listed = listCommands().find((c) => c.id === 'k.agenda')
+    expect(listed?.label).toBe('Agenda')
+    expect(listed?.matches).toBeUndefined()
+    expect(built).toBe(1)
+    stop()
+  })
+
   it('keeps a newer registration of a source when an older one is removed', () => {
     const stopOld = registerCommands('test-d', () => [{ id: 'd.old', group: 'app', label: 'Old', run: () => {} }])
     const stopNew = registerCommands('test-d', () => [{ id: 'd.new', group: 'app', label: 'New', run: () => {} }])

@@ -36,27 +36,52 @@ export interface Command {
 /** Produces a source's commands as they stand now. */
 export type CommandProvider = () => Command[]
 
-const providers = new Map<string, CommandProvider>()
+/** How the app-wide key handler treats a source's commands (see {@link registerCommands}). */
+export interface CommandSourceOptions {
+  /**
+   * None of the source's commands is run by the app-wide key handler (none has `matches`; keys
+   * it lists are another handler's, such as the triage shortcuts'): the handler then does not
+   * build the source's commands on every key press. For sources with many commands or labels
+   * to translate (one command per agenda: 200 in a firm's account), which would otherwise be
+   * built for each `j` (bench B4, B13). Their commands' `matches` is ignored.
+   */
+  keyless?: boolean
+}
+
+interface Source {
+  provide: CommandProvider
+  keyless: boolean
+}
+
+const sources = new Map<string, Source>()
 
 /**
  * Adds (or replaces) the commands of `source`; returns the function that removes them, to
  * return from the `$effect` or `onMount` of the component that registered them.
  */
-export function registerCommands(source: string, provider: CommandProvider): () => void {
-  providers.set(source, provider)
+export function registerCommands(
+  source: string,
+  provider: CommandProvider,
+  options: CommandSourceOptions = {},
+): () => void {
+  const entry: Source = { provide: provider, keyless: options.keyless === true }
+  sources.set(source, entry)
   return () => {
-    if (providers.get(source) === provider) providers.delete(source)
+    if (sources.get(source) === entry) sources.delete(source)
   }
 }
 
 /** Every command registered now, in registration order of their sources. */
 export function listCommands(): Command[] {
-  return [...providers.values()].flatMap((provide) => provide())
+  return [...sources.values()].flatMap(({ provide, keyless }) =>
+    keyless ? provide().map(({ matches: _ignored, ...command }) => command) : provide(),
+  )
 }
 
 /** The enabled command that runs on `event` through the app-wide key handler, or null. */
 export function commandForKey(event: KeyboardEvent): Command | null {
-  for (const provide of providers.values()) {
+  for (const { provide, keyless } of sources.values()) {
+    if (keyless) continue
     const found = provide().find((command) => !command.disabled && command.matches?.(event))
     if (found) return found
   }
