@@ -4,7 +4,7 @@ import { WorkerPageDecoder } from '../src/main/api'
 import { buildPageWorker } from './lib/buildApp'
 import { PAGE_SIZE } from './lib/baseline'
 import { failedResult, type BenchContext, type BenchResult } from './lib/result'
-import { startSandboxProcess, type SandboxCacheWork } from './lib/sandboxProcess'
+import { startSandboxProcess, workBetween, type SandboxCacheWork } from './lib/sandboxProcess'
 import { median, round, transportAloneMetrics } from './lib/stats'
 import { ownerCredentials, passwordToken, SCALE_AGENDA_ID } from './lib/token'
 import { workspaceSyncer } from './lib/workspaceSync'
@@ -90,14 +90,6 @@ async function quietDeltaTransport(url: string, token: string, agendaIds: number
   }
   await Promise.all(Array.from({ length: BUDGET }, lane))
   return performance.now() - started
-}
-
-/** The sandbox's listing work between two readings. */
-function workBetween(before: SandboxCacheWork, after: SandboxCacheWork): SandboxCacheWork {
-  return {
-    listQueriesComputed: after.listQueriesComputed - before.listQueriesComputed,
-    documentsRendered: after.documentsRendered - before.documentsRendered,
-  }
 }
 
 /**

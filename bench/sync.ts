@@ -11,7 +11,7 @@ import { watchGc, type GcCounts } from './lib/gcWatch'
 import { watchRequests, type InflightStats } from './lib/inflight'
 import { replayPlan, replayRequests } from './lib/replay'
 import { failedResult, type BenchContext, type BenchResult } from './lib/result'
-import { startSandboxProcess, type SandboxCacheWork } from './lib/sandboxProcess'
+import { startSandboxProcess, workBetween, type SandboxCacheWork } from './lib/sandboxProcess'
 import { median, round, transportAloneMetrics } from './lib/stats'
 import { ownerCredentials, passwordToken, SCALE_AGENDA_ID } from './lib/token'
 import { workspaceSyncer } from './lib/workspaceSync'
@@ -325,14 +325,6 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
     await baselineAgent.close().catch(() => undefined)
     await pageDecoder.close()
     await sandbox.close()
-  }
-}
-
-/** The sandbox's listing work between two readings. */
-function workBetween(before: SandboxCacheWork, after: SandboxCacheWork): SandboxCacheWork {
-  return {
-    listQueriesComputed: after.listQueriesComputed - before.listQueriesComputed,
-    documentsRendered: after.documentsRendered - before.documentsRendered,
   }
 }
 

@@ -145,3 +145,11 @@ export async function startSandboxProcess(options: Record<string, unknown>): Pro
 function work(reply: SandboxCacheWork): SandboxCacheWork {
   return { listQueriesComputed: reply.listQueriesComputed, documentsRendered: reply.documentsRendered }
 }
+
+/** The sandbox's listing work between two readings of {@link SandboxProcess.cacheWork}. */
+export function workBetween(before: SandboxCacheWork, after: SandboxCacheWork): SandboxCacheWork {
+  return {
+    listQueriesComputed: after.listQueriesComputed - before.listQueriesComputed,
+    documentsRendered: after.documentsRendered - before.documentsRendered,
+  }
+}
