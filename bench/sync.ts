@@ -11,7 +11,7 @@ import { watchGc, type GcCounts } from './lib/gcWatch'
 import { watchRequests, type InflightStats } from './lib/inflight'
 import { replayPlan, replayRequests } from './lib/replay'
 import { failedResult, type BenchContext, type BenchResult } from './lib/result'
-import { startSandboxProcess } from './lib/sandboxProcess'
+import { startSandboxProcess, workBetween, type SandboxCacheWork } from './lib/sandboxProcess'
 import { median, round, transportAloneMetrics } from './lib/stats'
 import { ownerCredentials, passwordToken, SCALE_AGENDA_ID } from './lib/token'
 import { workspaceSyncer } from './lib/workspaceSync'
@@ -100,6 +100,9 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
     /** The same, opening the pages in flight by Docket's slow start (page 1 alone, then one more per full page). */
     const transportSlowStartMs: number[] = []
     const stealAtStart = cpuStealMs()
+    /** The sandbox's listing work (list queries computed, documents rendered) during each Docket run and each pair of transport runs. */
+    const docketSandboxWork: SandboxCacheWork[] = []
+    const transportSandboxWork: SandboxCacheWork[] = []
     let stats: InflightStats | undefined
     let syncer: DocketSyncer | undefined
     for (let rep = 0; rep < reps; rep++) {
@@ -114,6 +117,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
       syncer = await makeSyncer()
       const current = syncer
       current.breakdown?.()
+      const workBefore = await sandbox.cacheWork()
       const cpu = process.cpuUsage()
       const started = performance.now()
       // The run ends when the sync does (watchGc waits a moment more for the collections' entries).
@@ -128,6 +132,8 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
       if (breakdown) insideClientMs.push(breakdown.clientCallsMs)
       stats = watched.stats
       docketDocuments = await current.count()
+      const workAfterDocket = await sandbox.cacheWork()
+      docketSandboxWork.push(workBetween(workBefore, workAfterDocket))
       // The transport alone with as many pages in flight as Docket had (context, see parallelTransport),
       // all at once and then opened by Docket's slow start.
       const transportAlone = (slowStart: boolean) =>
@@ -141,8 +147,12 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
           baselinePages,
           slowStart,
         )
+      // No cache to drop: Docket's run met every list query and document JSON already cached
+      // (the baseline just listed the same query, nothing changed since; docketSandboxWork
+      // records it), and so do these.
       transportMs.push(await transportAlone(false))
       transportSlowStartMs.push(await transportAlone(true))
+      transportSandboxWork.push(workBetween(workAfterDocket, await sandbox.cacheWork()))
       ctx.log(
         `sync: rep ${rep + 1}/${reps}: baseline ${Math.round(base.ms)} ms, Docket ${Math.round(docketMs.at(-1)!)} ms, ${stats.peakInFlight} pages in flight`,
       )
@@ -188,6 +198,8 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         docketGcPauseRunsMs: docketGc.map((g) => round(g.pauseMs)),
         docketClientCalls: breakdown?.clientCalls,
         loadAverage1mAtEnd: round(loadavg()[0]!, 2),
+        docketSandboxWorkRuns: docketSandboxWork,
+        transportSandboxWorkRuns: transportSandboxWork,
         docketAgendaListRequests: stats!.requests,
         docketPeakPagesInFlight: inFlight,
         docketRequestsByRoute: stats!.byRoute,
@@ -203,6 +215,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         'expectedHeld: documents the service listed minus exported ones untouched for 30 days (the workspace leaves those out of the cache by design: retention, src/main/offline/README.md).',
         'transportAlone*: after each Docket run, the same 201 pages fetched by plain undici with as many pages in flight as Docket had, bodies read but not decoded or stored: what any client gets from this sandbox on this machine with that concurrency (service time per request, scheduling); docketOverTransportAlone is what Docket adds to it.',
         "transportSlowStart*: the same transport, but opening the pages in flight as Docket's listing must (page 1 alone, one more per full page, up to the same count): the part of docketOverTransportAlone that is the slow start, not Docket's work; docketOverTransportSlowStart is what Docket adds beyond it.",
+        "docketSandboxWorkRuns / transportSandboxWorkRuns: the sandbox's listing work during each Docket run and each pair of transport runs (list queries computed, documents rendered, not served from its caches): the floors must not meet a service warmer than Docket met. In B1 every run is served from the caches (the baseline lists the same query before Docket, and nothing changes), so both are 0 and no cache is dropped.",
         'cpuStealMsDuringB1: CPU time the hypervisor gave to other guests during B1 (/proc/stat steal, both cores; undefined off Linux): noise that is not Docket.',
         "docketCpuMs / baselineCpuMs: CPU time of this process during the run (the sandbox runs in another process; LevelDB's background threads count); docketInsideClientCallsRunsMs: sum of the durations of Docket's service-client calls per run (calls may overlap; pages are written to the store as they arrive, inside the listing calls), the rest of Docket's time is the work after the last page.",
       ],
@@ -212,6 +225,10 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
     const deltaMs: number[] = []
     /** The transport alone making each delta's requests, in the order they depended on each other (lib/replay.ts). */
     const deltaTransportMs: number[] = []
+    /** The same replay once more, served from the caches the floor's replay just filled (the floor before it dropped them): context. */
+    const deltaTransportCachedMs: number[] = []
+    const deltaDocketWork: SandboxCacheWork[] = []
+    const deltaTransportWork: SandboxCacheWork[] = []
     let deltaReplayedRequests = 0
     let missing = 0
     let deltaStats: InflightStats | undefined
@@ -228,6 +245,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         // repeats more than a few; waiting out the overlap times the 100 changes alone.
         await new Promise((resolve) => setTimeout(resolve, DEFAULT_ENGINE_OPTIONS.overlapMs + 500))
         syncer!.breakdown?.()
+        const workBefore = await sandbox.cacheWork()
         const started = performance.now()
         const watched = await watchRequests(LIST_REQUEST, () => syncer!.delta())
         deltaMs.push(performance.now() - started)
@@ -236,11 +254,19 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         deltaStats = watched.stats
         const plan = replayPlan(watched.stats.spans)
         deltaReplayedRequests = plan.length
+        // The floor meets the service as Docket's delta met it: the changes had dropped every
+        // cached list query and the 100 documents' rendered JSON, which Docket's requests then
+        // filled; drop them again, so the replay is not served what Docket's delta computed.
+        const workAfterDocket = await sandbox.dropCaches([...changed.keys()])
+        deltaDocketWork.push(workBetween(workBefore, workAfterDocket))
         deltaTransportMs.push(await replayRequests(plan, token, baselineAgent))
+        const workAfterFloor = await sandbox.cacheWork()
+        deltaTransportWork.push(workBetween(workAfterDocket, workAfterFloor))
+        deltaTransportCachedMs.push(await replayRequests(plan, token, baselineAgent))
         const held = await syncer!.states([...changed.keys()])
         for (const [id, state] of changed) if (held.get(id) !== state) missing++
         ctx.log(
-          `sync: delta rep ${rep + 1}/${reps}: ${Math.round(deltaMs.at(-1)!)} ms, the transport alone ${Math.round(deltaTransportMs.at(-1)!)} ms, ${watched.stats.requests} list requests`,
+          `sync: delta rep ${rep + 1}/${reps}: ${Math.round(deltaMs.at(-1)!)} ms, the transport alone ${Math.round(deltaTransportMs.at(-1)!)} ms (served from the caches: ${Math.round(deltaTransportCachedMs.at(-1)!)} ms), ${watched.stats.requests} list requests`,
         )
       }
     } catch (error) {
@@ -268,6 +294,11 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
           beyondTransportMs: round(beyond),
           beyondTransportRunsMs: beyondRunsMs.map((v) => round(v)),
           transportAloneRequests: deltaReplayedRequests,
+          transportAloneCachedMs: round(median(deltaTransportCachedMs)),
+          transportAloneCachedRunsMs: deltaTransportCachedMs.map((v) => round(v)),
+          beyondCachedTransportMs: round(median(deltaMs.map((ms, i) => ms - deltaTransportCachedMs[i]!))),
+          docketSandboxWorkRuns: deltaDocketWork,
+          transportSandboxWorkRuns: deltaTransportWork,
           b1DocketMs: round(docket),
           shareOfB1: round(share, 4),
           changedDocuments: CHANGED_DOCUMENTS,
@@ -282,6 +313,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
           `Docket code path: ${syncer!.path}`,
           "Changes: PATCH /api/v1_2/documents/:id {document:{state}} on 100 documents spread over the agenda (untimed), then Docket's next sync is timed and checked to hold every new state.",
           "transportAlone*: right after each delta, its GET requests (undici diagnostics channels, bench/lib/inflight.ts) sent again by plain undici with the same bearer token, bodies read and dropped, each sent the moment the request it followed in Docket's delta completed (the one that completed last before it was sent; bench/lib/replay.ts): the same requests with the same round trips and overlap, without Docket's work between them. beyondTransport*: per round, Docket's time less the transport's; judged on the median.",
+          "Before each replay the sandbox's list caches and the rendered JSON of the 100 changed documents are dropped (bench/lib/sandboxProcess.ts dropCaches): Docket's delta met them dropped (by the changes) and filled them, and the floor must not be served what Docket's requests computed. docketSandboxWorkRuns / transportSandboxWorkRuns record the sandbox's listing work for each (list queries computed, documents rendered: the same for both). transportAloneCached* / beyondCachedTransportMs: the same replay once more right after, served from the caches (the floor as it was measured before 2026-11-28 21:45), for context.",
         ],
       }
     }

@@ -10,7 +10,7 @@ export interface ReadyChild<M> {
   pid: number
   child: ChildProcess
   /** Sends `message` and resolves with the first reply of type `replyType`. */
-  ask<R>(message: { type: string }, replyType: string, timeoutMs?: number): Promise<R>
+  ask<R>(message: { type: string; [field: string]: unknown }, replyType: string, timeoutMs?: number): Promise<R>
   /** Asks the child to close, SIGKILL after 5 s. */
   close(): Promise<void>
 }
@@ -45,7 +45,7 @@ export function forkReady<M extends { type: string }>(
       if (child.connected) child.send({ type: 'close' })
       else child.kill('SIGTERM')
     })
-  const ask = <R>(message: { type: string }, replyType: string, timeout = 30_000) =>
+  const ask = <R>(message: { type: string; [field: string]: unknown }, replyType: string, timeout = 30_000) =>
     new Promise<R>((resolveReply, reject) => {
       const timer = setTimeout(() => {
         child.off('message', onMessage)
@@ -94,6 +94,12 @@ export interface SandboxCredentials {
   users: { email: string; password: string }[]
 }
 
+/** Listing work of the sandbox since it started (src/sandbox `SandboxCacheWork`). */
+export interface SandboxCacheWork {
+  listQueriesComputed: number
+  documentsRendered: number
+}
+
 /** A sandbox running in a child process. */
 export interface SandboxProcess {
   url: string
@@ -101,6 +107,15 @@ export interface SandboxProcess {
   startupMs: number
   credentials?: SandboxCredentials
   pid: number
+  /**
+   * Puts the sandbox's listing caches back to the state a document change leaves them in
+   * (src/sandbox `Sandbox.dropCaches`: every list query, and the rendered JSON of
+   * `renderedDocumentIds`), so a floor measured after Docket meets the service as Docket met
+   * it. Resolves the listing work done so far.
+   */
+  dropCaches(renderedDocumentIds?: readonly number[]): Promise<SandboxCacheWork>
+  /** The list queries computed and documents rendered since the sandbox started (not served from a cache). */
+  cacheWork(): Promise<SandboxCacheWork>
   close(): Promise<void>
 }
 
@@ -119,6 +134,22 @@ export async function startSandboxProcess(options: Record<string, unknown>): Pro
     startupMs: started.ready.startupMs,
     credentials: started.ready.credentials,
     pid: started.pid,
+    dropCaches: async (renderedDocumentIds = []) =>
+      work(await started.ask<SandboxCacheWork>({ type: 'dropCaches', renderedDocumentIds }, 'cacheWork')),
+    cacheWork: async () => work(await started.ask<SandboxCacheWork>({ type: 'cacheWork' }, 'cacheWork')),
     close: started.close,
+  }
+}
+
+/** The counts of a `cacheWork` reply. */
+function work(reply: SandboxCacheWork): SandboxCacheWork {
+  return { listQueriesComputed: reply.listQueriesComputed, documentsRendered: reply.documentsRendered }
+}
+
+/** The sandbox's listing work between two readings of {@link SandboxProcess.cacheWork}. */
+export function workBetween(before: SandboxCacheWork, after: SandboxCacheWork): SandboxCacheWork {
+  return {
+    listQueriesComputed: after.listQueriesComputed - before.listQueriesComputed,
+    documentsRendered: after.documentsRendered - before.documentsRendered,
   }
 }

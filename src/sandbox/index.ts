@@ -84,6 +84,14 @@ export interface SandboxUser {
   surname: string
 }
 
+/** Listing work a sandbox did since it started (see {@link Sandbox.cacheWork}). */
+export interface SandboxCacheWork {
+  /** list queries whose matching ids were computed, not served from the list cache */
+  listQueriesComputed: number
+  /** documents whose JSON was rendered for a list page, not served from the rendered cache */
+  documentsRendered: number
+}
+
 /** A running sandbox. */
 export interface Sandbox {
   /** 'http://127.0.0.1:PORT' */
@@ -97,6 +105,16 @@ export interface Sandbox {
   stats(): SandboxStats
   /** starts a new count of {@link stats} */
   resetStats(): void
+  /**
+   * Puts the listing caches back to the state a document change leaves them in, changing no
+   * data: every cached list query is forgotten, and the rendered JSON of `renderedDocumentIds`
+   * (unknown ids are ignored). Benchmarks call it before a floor (the transport alone making
+   * the requests Docket just made) so the service does the same work for the floor as it did
+   * for Docket, not less.
+   */
+  dropCaches(options?: { renderedDocumentIds?: readonly number[] }): void
+  /** The listing work done since the start: list queries computed and documents rendered, not served from a cache. */
+  cacheWork(): SandboxCacheWork
   close(): Promise<void>
 }
 
@@ -340,6 +358,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
+    dropCaches: ({ renderedDocumentIds = [] } = {}) => {
+      store.dropListCaches()
+      render.forgetRendered(
+        renderedDocumentIds.flatMap((id) => {
+          const doc = store.documents.get(id)
+          return doc ? [doc] : []
+        }),
+      )
+    },
+    cacheWork: () => ({ listQueriesComputed: store.listQueriesComputed, documentsRendered: render.documentsRendered }),
     async close() {
       closed = true
       for (const timer of timers) clearTimeout(timer)

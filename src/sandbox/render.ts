@@ -61,6 +61,8 @@ interface RenderedDocument {
 export class Renderer {
   /** Rendered JSON per document record, re-rendered when the record changed (see {@link documentJson}). */
   private readonly rendered = new WeakMap<DocumentRecord, RenderedDocument>()
+  /** Documents rendered (not served from the cache) by {@link documentJson} since the start (benchmarks). */
+  documentsRendered = 0
 
   constructor(
     private readonly base: () => string,
@@ -132,8 +134,18 @@ export class Renderer {
         tail: Buffer.from(json.slice(at + ORIGINAL_SLOT_JSON.length)),
       }
       this.rendered.set(doc, cached)
+      this.documentsRendered++
     }
     return [cached.head, Buffer.from(JSON.stringify(this.signer.url(base, doc.id))), cached.tail]
+  }
+
+  /**
+   * Forgets the rendered JSON of `docs`: their next {@link documentJson} renders them again, as
+   * after a change. For benchmarks that must meet the service in the state another client met
+   * it (documents that client's listing had to render fresh).
+   */
+  forgetRendered(docs: Iterable<DocumentRecord>): void {
+    for (const doc of docs) this.rendered.delete(doc)
   }
 
   agendaHref(id: number): string {

@@ -62,3 +62,28 @@ describe('SandboxStore.matchingIds (the list cache)', () => {
     ).toEqual([3, added.id])
   })
 })
+
+describe('SandboxStore.dropListCaches (benchmark floors)', () => {
+  it('makes the next query compute again and rebuilds the per-agenda ids, changing no document', () => {
+    const store = storeWith(3)
+    let computed = 0
+    const all = () =>
+      store.matchingIds('all', () => {
+        computed++
+        return [...store.documentIdsDescending()]
+      })
+    all()
+    const agendaIds = store.documentIdsOfAgenda(1)
+    const computedBefore = store.listQueriesComputed
+    store.dropListCaches()
+    expect(all()).toEqual([3, 2, 1])
+    expect(computed).toBe(2)
+    expect(store.listQueriesComputed).toBe(computedBefore + 1)
+    // Rebuilt (a new list), with the same ids.
+    expect(store.documentIdsOfAgenda(1)).not.toBe(agendaIds)
+    expect(store.documentIdsOfAgenda(1)).toEqual([3, 2, 1])
+    expect([...store.documents.values()].map((d) => d.lastModifiedAt)).toEqual(
+      Array(3).fill(Date.parse('2026-10-01T10:00:00Z')),
+    )
+  })
+})

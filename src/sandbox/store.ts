@@ -133,6 +133,8 @@ export class SandboxStore {
   /** Matching ids of recent list queries (see {@link matchingIds}), valid for `listCacheVersion`. */
   private readonly listCache = new Map<string, number[]>()
   private listCacheVersion = -1
+  /** List queries computed (not served from the cache) since the start: the work a listing cost (benchmarks). */
+  listQueriesComputed = 0
   readonly comments = new Map<string, CommentRecord>()
   readonly webhooks = new Map<number, WebhookRecord>()
   readonly batchJobs: BatchJobRecord[] = []
@@ -288,10 +290,24 @@ export class SandboxStore {
     let ids = this.listCache.get(key)
     if (!ids) {
       ids = compute()
+      this.listQueriesComputed++
       if (this.listCache.size >= 64) this.listCache.clear()
       this.listCache.set(key, ids)
     }
     return ids
+  }
+
+  /**
+   * Forgets every cached list query ({@link matchingIds}) and the per-agenda id lists
+   * ({@link documentIdsOfAgenda}), as a document change does, without changing any document:
+   * the next listing computes its ids again. For benchmarks that must meet the service in the
+   * state another client met it (a floor measured right after Docket would otherwise be served
+   * the lists Docket's requests just computed).
+   */
+  dropListCaches(): void {
+    this.listCache.clear()
+    this.listCacheVersion = this.documentsVersion
+    this.byAgendaVersion = -1
   }
 
   /**
