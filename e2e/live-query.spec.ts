@@ -215,3 +215,33 @@ test('a step is answered without the list the screen holds; a reloaded page is a
   expect(first.listToken).toBeNull()
   expect(first.ids?.length).toBeGreaterThan(10)
 })
+
+test('skimming a long list with j asks for rows only when those held beyond the screen run low', async ({
+  browser,
+}) => {
+  const long = await startFakeTriageHarness({ extraDocuments: 300 })
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })
+  try {
+    await page.goto(long.harness.url)
+    await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+    await page.getByTestId('inbox-list').focus()
+    await page.keyboard.press('Home')
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('extracted-data')).toBeVisible()
+    await page.waitForTimeout(1_500)
+    const calls = countCalls(page)
+    // A person skimming: each key once the last step's view has come back. The screen moves a
+    // row a step from the tenth on; the rows held beyond it (a margin of 60) last 30 steps.
+    for (let i = 0; i < 24; i++) {
+      const before = calls.watchedOpenIds.length
+      await page.keyboard.press('j')
+      await expect.poll(() => calls.watchedOpenIds.length).toBeGreaterThan(before)
+      await page.waitForTimeout(120)
+    }
+    const rowsCalls = calls.channels.filter((channel) => channel === 'documents.rows').length
+    expect(rowsCalls, calls.channels.join(', ')).toBeLessThanOrEqual(1)
+  } finally {
+    await page.close()
+    await long.close()
+  }
+})

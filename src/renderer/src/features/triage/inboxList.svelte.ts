@@ -236,7 +236,10 @@ export class InboxList {
         this.cursorId = this.openId !== null && this.visibleIndex.has(this.openId) ? this.openId : (this.ids[0] ?? null)
         this.listShown++
       } else if (this.cursorId === null || !this.visibleIndex.has(this.cursorId)) this.cursorId = this.ids[0] ?? null
-      this.fillRows()
+      // The view brings the rows around the screen as it was stated; a screen that moved a row
+      // or two since then asks for more only once they run low, as a step does (one call per
+      // key otherwise, for the row or two at the far edge of the margin: bench B4 skimming).
+      if (rowsRunningLow(this.ids, this.rows, this.shownRange, this.askedIds, this.shownVelocity)) this.fillRows()
     }
     this.viewApplied(view)
     return true
