@@ -38,6 +38,24 @@ describe('Connectivity', () => {
     expect(calls).toEqual(['changed', 'changed', 'usable'])
   })
 
+  it('a refusal answered to the sign-in before the last one pauses nothing; one of the current sign-in does', () => {
+    const { c } = connectivity()
+    const refused = { code: 'unauthorized', message: 'Unauthorized' }
+    const oldSignIn = c.signInEpoch
+    c.pause({ code: 'reauth_required', message: 'Sign in again.' })
+    c.resume()
+    expect(c.signInEpoch).not.toBe(oldSignIn)
+    expect(c.pause(refused, oldSignIn)).toBe(false)
+    c.noteFailure(
+      { kind: 'paused', reason: refused, answerLost: false, answerUnreadable: false, partlyDone: false },
+      0,
+      oldSignIn,
+    )
+    expect(c).toMatchObject({ paused: false, usable: true, lastError: null })
+    expect(c.pause(refused, c.signInEpoch)).toBe(true)
+    expect(c).toMatchObject({ paused: true, lastError: refused })
+  })
+
   it("noteFailure reacts to offline and paused only; a failing service is the caller's to report", () => {
     const { c, calls } = connectivity()
     const failure = (kind: 'offline' | 'paused' | 'transient' | 'refused') => ({

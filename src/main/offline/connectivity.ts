@@ -49,6 +49,7 @@ export class Connectivity {
   private backoffStep = 0
   private retryAtMs: number | null = null
   private waitUntilMs: number | null = null
+  private signIns = 0
 
   constructor(
     private readonly policy: BackoffPolicy,
@@ -63,6 +64,16 @@ export class Connectivity {
 
   get paused(): boolean {
     return this.isPaused
+  }
+
+  /**
+   * Which sign-in requests are sent under now: a count that grows at each {@link resume}. A
+   * request notes it when it leaves and hands it back with its refusal
+   * ({@link pause}, {@link noteFailure}): a 401 to a sign-in since replaced says nothing of
+   * the new one, whose queue must not stop for it.
+   */
+  get signInEpoch(): number {
+    return this.signIns
   }
 
   /** Online, not paused, and the cache can be written: requests may be sent. */
@@ -160,21 +171,30 @@ export class Connectivity {
    * Reacts to a failed request as every caller must: `offline` goes offline, `paused` pauses,
    * `storage` marks the cache failing; a Retry-After is remembered (at `now`, epoch ms).
    * `transient` and `refused` are otherwise left to the caller (a push fails or retries its
-   * entry, a pull calls {@link failing}, a read ignores them).
+   * entry, a pull calls {@link failing}, a read ignores them). `sentUnder` is the
+   * {@link signInEpoch} the request left under: a refusal from before the last sign-in pauses
+   * nothing (see {@link pause}).
    */
-  noteFailure(failure: RequestFailure, now: number = Date.now()): void {
+  noteFailure(failure: RequestFailure, now: number = Date.now(), sentUnder?: number): void {
     if (failure.retryAfterMs !== undefined) this.serviceAskedToWait(now + failure.retryAfterMs)
     if (failure.kind === 'offline') this.unreachable(failure.reason)
-    else if (failure.kind === 'paused') this.pause(failure.reason)
+    else if (failure.kind === 'paused') this.pause(failure.reason, sentUnder)
     else if (failure.kind === 'storage' && failure.storageError) this.storageFailing(failure.storageError)
   }
 
-  /** Stops sending (the account must sign in again); nothing is dropped. */
-  pause(reason: Reason): void {
-    if (this.isPaused) return
+  /**
+   * Stops sending (the account must sign in again); nothing is dropped. With `sentUnder` (the
+   * {@link signInEpoch} a refused request left under), only when no sign-in came since: an
+   * answer that was on its way while the person signed in again belongs to the old sign-in.
+   * Returns whether sending is paused now.
+   */
+  pause(reason: Reason, sentUnder?: number): boolean {
+    if (sentUnder !== undefined && sentUnder !== this.signIns) return this.isPaused
+    if (this.isPaused) return true
     this.isPaused = true
     this.error = reason
     this.listener.changed()
+    return true
   }
 
   /**
@@ -183,6 +203,7 @@ export class Connectivity {
    */
   resume(): void {
     if (!this.isPaused) return
+    this.signIns++
     this.isPaused = false
     this.isOnline = true
     this.serviceFailing = false

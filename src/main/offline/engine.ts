@@ -276,9 +276,17 @@ export class SyncEngine {
     if (this.started && !this.closed && this.connectivity.usable) void this.copies.run()
   }
 
-  /** Records the failure of a read the workspace made itself (previews, originals). */
-  noteRequestError(error: unknown): void {
-    this.connectivity.noteFailure(classifyRequestError(error), this.parts.clock().getTime())
+  /**
+   * Records the failure of a read the workspace made itself (previews, originals); `sentUnder`
+   * is the {@link signInEpoch} it left under (a refusal of an older sign-in pauses nothing).
+   */
+  noteRequestError(error: unknown, sentUnder?: number): void {
+    this.connectivity.noteFailure(classifyRequestError(error), this.parts.clock().getTime(), sentUnder)
+  }
+
+  /** The sign-in requests leave under now (grows at each resume); see {@link noteRequestError}. */
+  signInEpoch(): number {
+    return this.connectivity.signInEpoch
   }
 
   /** Records that a read the workspace made itself got an answer. */

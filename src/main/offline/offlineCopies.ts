@@ -236,6 +236,7 @@ export class OfflineCopies {
   private async fetch(job: CopyJob): Promise<CopiedFile | 'skipped' | 'stop'> {
     const { client, connectivity } = this.deps
     const turn = { priority: 'background' as const, stillWanted: this.wanted }
+    const sentUnder = connectivity.signInEpoch
     try {
       const file: CopiedFile =
         job.kind === 'preview'
@@ -246,7 +247,7 @@ export class OfflineCopies {
     } catch (error) {
       if ((error as { code?: unknown } | null)?.code === 'not_wanted') return 'stop'
       const failure = classifyRequestError(error)
-      connectivity.noteFailure(failure, this.deps.clock().getTime())
+      connectivity.noteFailure(failure, this.deps.clock().getTime(), sentUnder)
       if (failure.kind === 'offline' || failure.kind === 'paused' || failure.kind === 'storage') return 'stop'
       // The service failed or refused this one: skip it this run, the next pull's run tries again.
       return 'skipped'

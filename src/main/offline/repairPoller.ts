@@ -74,10 +74,11 @@ export class RepairPoller {
     const finished: RepairFinished[] = []
     for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
       let docs: Document[]
+      const sentUnder = connectivity.signInEpoch
       try {
         docs = await client.listDocuments({ ids: ids.slice(i, i + IDS_PER_QUERY), types: PULLED_TYPES })
       } catch (error) {
-        connectivity.noteFailure(classifyRequestError(error))
+        connectivity.noteFailure(classifyRequestError(error), undefined, sentUnder)
         return finished
       }
       connectivity.reached()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ApiError } from '../api/errors'
 import { AuthError } from '../credentials/errors'
 import { useWorkspaceHarness } from './testing/workspaceHarness'
 
@@ -35,6 +36,28 @@ describe('signed out', () => {
     const sent = h.service.calls.slice(before).filter((c) => /^(createComment|setDocumentState)/.test(c))
     expect(sent.map((c) => c.split(':')[0])).toEqual(['createComment', 'setDocumentState'])
     expect(ws.status()).toMatchObject({ connection: 'online', signedOutQueued: 0, paused: false })
+  })
+})
+
+describe('a refusal that arrives after the sign-in again', () => {
+  it('puts its action back and sends it again with the new sign-in; sync is not paused for the old one', async () => {
+    const ws = await h.workspace()
+    await ws.syncNow()
+    ws.start()
+    const [first] = h.agendaOneIds()
+    // The comment leaves under the old sign-in; its 401 is on its way back while the account
+    // is signed out (another request's refusal) and signed in again.
+    const late = h.service.holdNext('createComment')
+    h.service.failNext('createComment', new ApiError('unauthorized', 'Unauthorized', { status: 401 }))
+    await ws.enqueue({ kind: 'comments.create', documentId: first!, text: 'late refusal' })
+    await late.reached
+    ws.pause({ code: 'reauth_required', message: 'Your sign-in has ended; please sign in again.' })
+    ws.resume()
+    late.release()
+    await until(async () => (await ws.listOutbox()).length === 0)
+    expect(h.service.count('createComment')).toBe(2)
+    expect(h.service.comments.filter((c) => c.text === 'late refusal')).toHaveLength(1)
+    expect(ws.status()).toMatchObject({ connection: 'online', paused: false, pending: 0 })
   })
 })
 

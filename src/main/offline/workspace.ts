@@ -444,13 +444,14 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
       const stored = await store.getDocument(documentId)
       const path = stored?.doc.preview
       if (!path || !engine.isOnline() || closed) return null
+      const sentUnder = engine.signInEpoch()
       try {
         const preview = await client.getPreview(path)
         engine.noteRequestOk()
         await files.put('preview', documentId, preview.bytes, { contentType: preview.contentType })
         return { contentType: preview.contentType, bytes: preview.bytes }
       } catch (error) {
-        engine.noteRequestError(error)
+        engine.noteRequestError(error, sentUnder)
         return null
       }
     },
@@ -476,6 +477,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
         )
       if (connection === 'signed_out')
         throw new OfflineError('reauth_required', `Sign in again to download the original of document ${documentId}.`)
+      const sentUnder = engine.signInEpoch()
       try {
         const original = await client.getOriginalFile(documentId)
         engine.noteRequestOk()
@@ -485,7 +487,7 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<OfflineW
         })
         return original
       } catch (error) {
-        engine.noteRequestError(error)
+        engine.noteRequestError(error, sentUnder)
         const code = codeOf(error)
         if (code === 'network' || code === 'timeout') {
           throw new OfflineError(

@@ -107,6 +107,8 @@ export class Puller {
     const { store, client, files, outbox, clock, options, connectivity, events, pushed, progress, retention } =
       this.deps
     const mark = pushed.mark()
+    // A refusal answered to the sign-in before the next one pauses nothing (connectivity.ts).
+    const sentUnder = connectivity.signInEpoch
     const pushedMeanwhile = (id: number) => pushed.since(mark, id)
     const abortListings = new AbortController()
     let writer: PageWriter | null = null
@@ -303,7 +305,7 @@ export class Puller {
       // one may still be finishing: they are left alone so their connections stay open).
       abortListings.abort()
       const failure = classifyRequestError(pastDeadline ? pullTimeout(options.pullDeadlineMs, error) : error)
-      connectivity.noteFailure(failure)
+      connectivity.noteFailure(failure, undefined, sentUnder)
       // The service answered (5xx, 429, an odd page): try again after a backoff.
       if (failure.kind === 'transient' || failure.kind === 'refused') connectivity.failing(failure.reason)
       return null

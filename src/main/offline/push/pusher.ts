@@ -46,7 +46,7 @@ export class Pusher {
   private running: Promise<void> | null = null
   private again = false
   /** Outcomes whose write failed (the cache could not be written), by entry id, in the order they came. */
-  private readonly parked = new Map<string, { entry: OutboxEntry; outcome: EntryOutcome }>()
+  private readonly parked = new Map<string, { entry: OutboxEntry; outcome: EntryOutcome; sentUnder: number }>()
   private stopped = false
   private readonly wakeTimer = new Timer({ unref: true })
   /** Entries to send at the next chance even before their `nextAttemptAt` (*Try now*); each once. */
@@ -145,13 +145,14 @@ export class Pusher {
       const entry = await markInFlight(this.deps.settlement, stale)
       if (!entry) return
       this.deps.events.outboxChanged(this.deps.counts(), [entry.id])
+      const sentUnder = this.deps.connectivity.signInEpoch
       let outcome: EntryOutcome
       try {
         outcome = await perform(entry, this.deps.context)
       } catch (error) {
         outcome = outcomeOfError(entry, error, this.deps.policy)
       }
-      await this.settle(entry, outcome)
+      await this.settle(entry, outcome, sentUnder)
     } catch (error) {
       // A storage failure was told to the engine by the store's guard: the entry is still pending.
       if (!isStorageFailure(error)) this.deps.unexpected(error)
@@ -160,9 +161,9 @@ export class Pusher {
 
   /** Writes the outcomes parked while the cache failed, in order; false when the cache still fails. */
   private async settleParked(): Promise<boolean> {
-    for (const [id, { entry, outcome }] of [...this.parked]) {
+    for (const [id, { entry, outcome, sentUnder }] of [...this.parked]) {
       this.parked.delete(id)
-      if (!(await this.settle(entry, outcome))) return false
+      if (!(await this.settle(entry, outcome, sentUnder))) return false
     }
     return true
   }
@@ -170,15 +171,17 @@ export class Pusher {
   /**
    * Writes the outcome, then tells connectivity what the request said about the service.
    * False when the write failed for the cache's sake: the outcome is parked for the next push.
+   * `sentUnder` is the sign-in the entry was sent under ({@link Connectivity.signInEpoch}): a
+   * refusal of an older sign-in puts the entry back without pausing, and the round sends it again.
    */
-  private async settle(entry: OutboxEntry, outcome: EntryOutcome): Promise<boolean> {
+  private async settle(entry: OutboxEntry, outcome: EntryOutcome, sentUnder: number): Promise<boolean> {
     if (this.stopped && outcome.type !== 'done') return true
     let changes: Changes
     try {
       changes = await writeOutcome(this.deps.settlement, entry, outcome)
     } catch (error) {
       if (!isStorageFailure(error)) throw error
-      this.parked.set(entry.id, { entry, outcome })
+      this.parked.set(entry.id, { entry, outcome, sentUnder })
       return false
     }
     const { connectivity, events } = this.deps
@@ -196,7 +199,7 @@ export class Pusher {
         connectivity.noteServiceFailing(outcome.error, outcome.delayMs === undefined ? undefined : at + outcome.delayMs)
       }
     } else {
-      connectivity.pause(outcome.error)
+      connectivity.pause(outcome.error, sentUnder)
     }
     await this.deps.outboxChanged(changes)
     return true

@@ -80,8 +80,30 @@ export class FakeService implements WorkspaceClient {
     this.faults.set(method, list)
   }
 
+  /**
+   * Holds the next call of `method` before it answers: `reached` resolves when the call came,
+   * and the call goes on (faults, answer) once `release()` is called. For answers that arrive
+   * late, after something else changed.
+   */
+  holdNext(method: string): { reached: Promise<void>; release: () => void } {
+    let arrived!: () => void
+    const reached = new Promise<void>((resolve) => (arrived = resolve))
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    this.holds.set(method, { arrived, released })
+    return { reached, release }
+  }
+
+  private readonly holds = new Map<string, { arrived: () => void; released: Promise<void> }>()
+
   private async call<T>(method: string, arg: unknown, apply: () => T | Promise<T>): Promise<T> {
     this.calls.push(`${method}:${typeof arg === 'object' ? JSON.stringify(arg) : String(arg)}`)
+    const hold = this.holds.get(method)
+    if (hold) {
+      this.holds.delete(method)
+      hold.arrived()
+      await hold.released
+    }
     await Promise.resolve()
     if (this.offline) throw new ApiError('network', 'Cannot reach the service (fake offline).')
     const fault = this.faults.get(method)?.shift()
