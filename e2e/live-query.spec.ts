@@ -217,6 +217,49 @@ test('a step is answered without the list the screen holds; a reloaded page is a
   expect(first.ids?.length).toBeGreaterThan(10)
 })
 
+test('stepping on, the image of the document left behind stays loaded and hidden: no placeholder pulses unseen', async ({
+  page,
+}) => {
+  await openFirst(page)
+  // An invoice with an image (in whatever state the tests before left it), and the documents
+  // after it held ahead (its view has come back).
+  await page.getByTestId('queue-tab-all').click()
+  await page.getByTestId('inbox-row').filter({ hasText: 'OYO' }).click()
+  const viewport = page.getByTestId('preview-viewport')
+  const image = page.getByTestId('preview-image')
+  await expect(image).toBeVisible({ timeout: 10_000 })
+  await page.waitForTimeout(500)
+  await page.getByTestId('inbox-list').focus()
+  const left = await viewport.getAttribute('data-document-id')
+  const src = await image.getAttribute('src')
+  let restingOnLeft = 0
+  // Quicker than the rest (250 ms) the image waits for, and on past the documents held ahead,
+  // so the view no longer holds the one whose image is hidden.
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press('j')
+    const seen = await page.evaluate(() => {
+      const preview = document.querySelector('[data-testid="preview-viewport"]')
+      return {
+        resting: preview?.classList.contains('resting') ?? false,
+        of: preview?.getAttribute('data-document-id') ?? null,
+        skeleton: document.querySelector('[data-testid="preview-skeleton"]') !== null,
+        src: document.querySelector('[data-testid="preview-image"]')?.getAttribute('src') ?? null,
+        animations: document.getAnimations().filter((a) => a.playState === 'running').length,
+      }
+    })
+    if (!seen.resting) continue
+    // Hidden, nothing moves; the image left behind (when a slow machine did not rest on another) is kept.
+    expect(seen.animations, `step ${i + 1}`).toBe(0)
+    if (seen.of !== left) continue
+    restingOnLeft++
+    expect(seen, `step ${i + 1}`).toMatchObject({ skeleton: false, src })
+  }
+  expect(restingOnLeft).toBeGreaterThan(6)
+  // Staying on the last one shows its own image.
+  await expect(viewport).not.toHaveClass(/resting/)
+  expect(await viewport.getAttribute('data-document-id')).not.toBe(left)
+})
+
 test('skimming a long list with j asks for rows only when those held beyond the screen run low', async ({
   browser,
 }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PREVIEW_REST_MS, PreviewRest, type RestTimers } from './previewRest'
+import { keptImageUrl, PREVIEW_REST_MS, PreviewRest, type RestTimers } from './previewRest'
 
 /** Timers moved by hand: `advance(ms)` runs what falls due. */
 function fakeTimers() {
@@ -89,5 +89,25 @@ describe('the image while stepping through the queue', () => {
     r.stop()
     advance(PREVIEW_REST_MS)
     expect(shown).toEqual([1])
+  })
+})
+
+describe('keptImageUrl', () => {
+  it('keeps the address last known for the same document when the view no longer holds it', () => {
+    const first = keptImageUrl(null, 7, '/previews/7')
+    expect(first).toEqual({ url: '/previews/7', known: { documentId: 7, url: '/previews/7' } })
+    expect(keptImageUrl(first.known, 7, undefined).url).toBe('/previews/7')
+    // A document with no image stays without one.
+    expect(keptImageUrl({ documentId: 8, url: null }, 8, undefined).url).toBeNull()
+  })
+
+  it('knows nothing of another document, and takes what the view says over what it kept', () => {
+    const known = { documentId: 7, url: '/previews/7' }
+    expect(keptImageUrl(known, 9, undefined).url).toBeUndefined()
+    expect(keptImageUrl(known, 7, '/previews/7?v=2')).toEqual({
+      url: '/previews/7?v=2',
+      known: { documentId: 7, url: '/previews/7?v=2' },
+    })
+    expect(keptImageUrl(known, 7, null).url).toBeNull()
   })
 })

@@ -72,3 +72,28 @@ export class PreviewRest {
     this.show(id)
   }
 }
+
+/** Where one document's image is served, as the open document's view last said (null: it has none). */
+export interface KnownImage {
+  documentId: number
+  url: string | null
+}
+
+/**
+ * The image address the pane keeps for `documentId`, given what the view says now (`url`:
+ * a string, null for no image, undefined when the view does not hold the document). A view
+ * stops holding a document the reviewer stepped past while its image, hidden, waits for the
+ * rest: the address last known for that same document is kept, so the image stays loaded
+ * rather than being dropped for a loading placeholder nobody sees (whose pulse would keep the
+ * page drawing frames on every step, bench B4). Returns the address to use (undefined: not
+ * known) and what to remember.
+ */
+export function keptImageUrl(
+  last: KnownImage | null,
+  documentId: number,
+  url: string | null | undefined,
+): { url: string | null | undefined; known: KnownImage | null } {
+  if (url !== undefined) return { url, known: { documentId, url } }
+  if (last?.documentId === documentId) return { url: last.url, known: last }
+  return { url: undefined, known: last }
+}
