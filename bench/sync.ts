@@ -50,6 +50,9 @@ const AGENDA_LIST_REQUEST = new RegExp(`^/api/v1_2/documents\\?(.*&)?agenda_id=$
  */
 export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[]> {
   const reps = ctx.quick ? 3 : 5
+  // B2's rounds take a tenth of a second each (and the overlap's wait): five even in a quick run,
+  // since three rounds of a 60 ms figure gave medians 12-25 ms apart on an idle machine.
+  const deltaRounds = 5
   let sandbox
   try {
     sandbox = await startSandboxProcess({
@@ -236,7 +239,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
     const deltaInsideClientMs: number[] = []
     let b2Error: unknown
     try {
-      for (let rep = 0; rep < reps; rep++) {
+      for (let rep = 0; rep < deltaRounds; rep++) {
         const current = await listForChange(sandbox.url, token)
         const changed = await changeDocuments(sandbox.url, token, current, CHANGED_DOCUMENTS)
         // A delta lists from the last pull's start minus the overlap: the previous round's
@@ -266,7 +269,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
         const held = await syncer!.states([...changed.keys()])
         for (const [id, state] of changed) if (held.get(id) !== state) missing++
         ctx.log(
-          `sync: delta rep ${rep + 1}/${reps}: ${Math.round(deltaMs.at(-1)!)} ms, the transport alone ${Math.round(deltaTransportMs.at(-1)!)} ms (served from the caches: ${Math.round(deltaTransportCachedMs.at(-1)!)} ms), ${watched.stats.requests} list requests`,
+          `sync: delta rep ${rep + 1}/${deltaRounds}: ${Math.round(deltaMs.at(-1)!)} ms, the transport alone ${Math.round(deltaTransportMs.at(-1)!)} ms (served from the caches: ${Math.round(deltaTransportCachedMs.at(-1)!)} ms), ${watched.stats.requests} list requests`,
         )
       }
     } catch (error) {
@@ -307,7 +310,7 @@ export async function runSyncBenchmarks(ctx: BenchContext): Promise<BenchResult[
           insideClientCallsRunsMs: deltaInsideClientMs.map((v) => round(v)),
           clientCalls: deltaBreakdown?.clientCalls,
           requestsByRoute: deltaStats?.byRoute,
-          reps,
+          reps: deltaRounds,
         },
         notes: [
           `Docket code path: ${syncer!.path}`,
