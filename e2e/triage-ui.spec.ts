@@ -168,6 +168,75 @@ test('after steps with j, the pointer reaches only the shown document, and the h
   expect(Math.abs(probe.sheetsHeight - probe.shownHeight)).toBeLessThan(1)
 })
 
+test("a step's own frame keeps the data pane's length; the area follows the shown sheet a frame later", async ({
+  page,
+}) => {
+  await openApp(page)
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Enter')
+  const pane = page.getByTestId('document-pane')
+  const dataPane = page.getByTestId('data-pane')
+  /** The heights (px) of the sheets' area, the shown sheet and the prepared one. */
+  const heights = () =>
+    dataPane.evaluate((element) => {
+      const box = (selector: string) => element.querySelector(selector)?.getBoundingClientRect().height ?? 0
+      return {
+        area: box('.sheets'),
+        shown: box('.sheets > div:not([aria-hidden="true"])'),
+        prepared: box('.sheets > div[aria-hidden="true"]'),
+      }
+    })
+  // Step on until the document prepared next is laid out at another height than the shown one.
+  let found = false
+  for (let step = 0; step < 12 && !found; step++) {
+    await expect
+      .poll(async () => (await heights()).prepared, { message: 'the next document is laid out ahead' })
+      .toBeGreaterThan(0)
+    const now = await heights()
+    if (Math.abs(now.prepared - now.shown) > 2) {
+      found = true
+      break
+    }
+    const before = await pane.getAttribute('data-document-id')
+    await page.keyboard.press('j')
+    await expect(pane).not.toHaveAttribute('data-document-id', before ?? '')
+  }
+  expect(found, 'two documents in a row whose data differ in length').toBe(true)
+  const start = await heights()
+  // In the step's own frame (its first animation frame, after the key's update), the area still
+  // has the height it had: the pane's scrolling length does not change with the swap.
+  await page.evaluate(() => {
+    const area = document.querySelector<HTMLElement>('[data-testid="data-pane"] .sheets')!
+    const w = window as unknown as { __stepFrame?: { area: number; pane: string | null } }
+    window.addEventListener(
+      'keydown',
+      () =>
+        requestAnimationFrame(() => {
+          w.__stepFrame = {
+            area: parseFloat(area.style.height),
+            pane: document.querySelector('[data-testid="document-pane"]')!.getAttribute('data-document-id'),
+          }
+        }),
+      { capture: true, once: true },
+    )
+  })
+  const before = await pane.getAttribute('data-document-id')
+  await page.keyboard.press('j')
+  const inFrame = await page.evaluate(
+    () => (window as unknown as { __stepFrame?: { area: number; pane: string | null } }).__stepFrame,
+  )
+  expect(inFrame?.pane, 'the step frame shows the next document').not.toBe(before)
+  expect(Math.abs((inFrame?.area ?? 0) - start.area)).toBeLessThan(1)
+  // Then it is as tall as the sheet now shown (the one that was prepared, its controls now live).
+  await expect
+    .poll(async () => {
+      const now = await heights()
+      return Math.abs(now.area - now.shown)
+    })
+    .toBeLessThan(1)
+  expect(Math.abs((await heights()).area - start.area)).toBeGreaterThan(1)
+})
+
 test('repair dialog: p opens it with focus in the description, Escape cancels, submit sends', async ({ page }) => {
   await openApp(page)
   await page.getByTestId('inbox-list').focus()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { prepareInSheet, showInSheet, type SheetSlots } from './sheetSlots'
+import { areaHeight, heightHeldThrough, prepareInSheet, showInSheet, type SheetSlots } from './sheetSlots'
 
 const same = (a: { id: number }, b: { id: number }) => a === b
 const a = { id: 1 }
@@ -45,5 +45,33 @@ describe('the two sheets of the data pane', () => {
     const state = holdingAB(0)
     expect(prepareInSheet(state, b, same)).toBe(state)
     expect(prepareInSheet(state, a, same)).toBe(state)
+  })
+
+  it("a swap holds the height the area had, so the step does not change the pane's scrolling length", () => {
+    const before = holdingAB(0)
+    const after = showInSheet(before, b, same, false)
+    const held = heightHeldThrough(before, after, [600, 900], null)
+    expect(held).toBe(600)
+    expect(areaHeight(after, [600, 900], held)).toBe(600)
+  })
+
+  it('once the hold is let go the area is as tall as the shown sheet', () => {
+    const after = showInSheet(holdingAB(0), b, same, false)
+    expect(areaHeight(after, [600, 900], null)).toBe(900)
+  })
+
+  it('swaps in a row before a frame is painted keep the height first held', () => {
+    const first = showInSheet(holdingAB(0), b, same, false)
+    const held = heightHeldThrough(holdingAB(0), first, [600, 900], null)
+    const prepared = prepareInSheet(first, c, same)
+    const second = showInSheet(prepared, c, same, false)
+    expect(heightHeldThrough(prepared, second, [750, 900], held)).toBe(600)
+  })
+
+  it('a change that is not a swap holds nothing new: the area follows the redrawn sheet', () => {
+    const before = holdingAB(0)
+    const after = showInSheet(before, c, same, false)
+    expect(heightHeldThrough(before, after, [600, 900], null)).toBeNull()
+    expect(areaHeight(after, [640, 900], null)).toBe(640)
   })
 })

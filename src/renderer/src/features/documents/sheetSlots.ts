@@ -43,3 +43,26 @@ export function prepareInSheet<T>(state: SheetSlots<T>, next: T, same: (a: T, b:
 function withSlot<T>(slots: readonly [T | null, T | null], index: 0 | 1, value: T): readonly [T | null, T | null] {
   return index === 0 ? [value, slots[1]] : [slots[0], value]
 }
+
+/**
+ * The height (px) the sheets' area holds once the slots went from `before` to `after`, or
+ * null when it follows the shown sheet. A swap holds the height the area had (`held`, or
+ * the height of the sheet shown before) until the swap's frame is painted; the caller then
+ * lets it go (null). Any other change keeps what was held. The area's height is the data
+ * pane's scrolling length, and a scroller whose length changes is painted again whole, so a
+ * step's own frame leaves it as it was. `heights` are the sheets' heights as laid out (px).
+ */
+export function heightHeldThrough<T>(
+  before: SheetSlots<T>,
+  after: SheetSlots<T>,
+  heights: readonly [number, number],
+  held: number | null,
+): number | null {
+  if (after.front === before.front) return held
+  return held ?? heights[before.front]
+}
+
+/** The sheets' area's height (px): the held one (see {@link heightHeldThrough}), else the shown sheet's. */
+export function areaHeight<T>(state: SheetSlots<T>, heights: readonly [number, number], held: number | null): number {
+  return held ?? heights[state.front]
+}
