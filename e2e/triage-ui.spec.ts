@@ -3,7 +3,7 @@
  * virtualized list at 10,000 documents, the keyboard, the help overlay, ARIA, the checks.
  * What reaches the service is covered by triage.spec.ts against the real harness + sandbox.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { startFakeTriageHarness, type FakeTriageHarness } from './fixtures/fakeTriageHarness'
 
@@ -25,6 +25,21 @@ test.afterAll(async () => {
 async function openApp(page: Page): Promise<void> {
   await page.goto(app.harness.url)
   await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+}
+
+/** Opens the app and its first document from the keyboard; returns the document pane. */
+async function openFirstDocument(page: Page): Promise<Locator> {
+  await openApp(page)
+  await page.getByTestId('inbox-list').focus()
+  await page.keyboard.press('Enter')
+  return page.getByTestId('document-pane')
+}
+
+/** Presses `j` and waits until the pane shows another document. */
+async function stepOn(page: Page, pane: Locator): Promise<void> {
+  const before = await pane.getAttribute('data-document-id')
+  await page.keyboard.press('j')
+  await expect(pane).not.toHaveAttribute('data-document-id', before ?? '')
 }
 
 test('10,000 documents: the list renders only what is visible and scrolls to the end', async ({ page }) => {
@@ -131,15 +146,8 @@ test('keyboard: open, next, mark ready opens the next one, undo brings it back',
 test('after steps with j, the pointer reaches only the shown document, and the hidden sheet adds no length', async ({
   page,
 }) => {
-  await openApp(page)
-  await page.getByTestId('inbox-list').focus()
-  await page.keyboard.press('Enter')
-  const pane = page.getByTestId('document-pane')
-  for (let step = 0; step < 3; step++) {
-    const before = await pane.getAttribute('data-document-id')
-    await page.keyboard.press('j')
-    await expect(pane).not.toHaveAttribute('data-document-id', before ?? '')
-  }
+  const pane = await openFirstDocument(page)
+  for (let step = 0; step < 3; step++) await stepOn(page, pane)
   // The next document is laid out ahead in a second sheet, not seen: both sheets exist.
   const sheets = page.getByTestId('data-pane').locator('.sheets > div')
   await expect(sheets).toHaveCount(2)
@@ -171,10 +179,7 @@ test('after steps with j, the pointer reaches only the shown document, and the h
 test("a step's own frame keeps the data pane's length; the area follows the shown sheet a frame later", async ({
   page,
 }) => {
-  await openApp(page)
-  await page.getByTestId('inbox-list').focus()
-  await page.keyboard.press('Enter')
-  const pane = page.getByTestId('document-pane')
+  const pane = await openFirstDocument(page)
   const dataPane = page.getByTestId('data-pane')
   /** The heights (px) of the sheets' area, the shown sheet and the prepared one. */
   const heights = () =>
@@ -197,9 +202,7 @@ test("a step's own frame keeps the data pane's length; the area follows the show
       found = true
       break
     }
-    const before = await pane.getAttribute('data-document-id')
-    await page.keyboard.press('j')
-    await expect(pane).not.toHaveAttribute('data-document-id', before ?? '')
+    await stepOn(page, pane)
   }
   expect(found, 'two documents in a row whose data differ in length').toBe(true)
   const start = await heights()
