@@ -240,6 +240,73 @@ test("a step's own frame keeps the data pane's length; the area follows the show
   expect(Math.abs((await heights()).area - start.area)).toBeGreaterThan(1)
 })
 
+test("a step to the prepared sheet formats none of the sheets' values again in its key task", async ({ page }) => {
+  const pane = await openFirstDocument(page)
+  // Every amount, number and date the pane writes goes through Intl's formatters: counted from
+  // the key to the step's first animation frame (the key's task and its microtasks).
+  await page.evaluate(() => {
+    const w = window as unknown as { __formats: number; __counting: boolean }
+    w.__formats = 0
+    w.__counting = false
+    for (const Format of [Intl.NumberFormat, Intl.DateTimeFormat]) {
+      const format = Object.getOwnPropertyDescriptor(Format.prototype, 'format')!
+      Object.defineProperty(Format.prototype, 'format', {
+        configurable: true,
+        get(this: Intl.NumberFormat | Intl.DateTimeFormat) {
+          const bound = format.get!.call(this) as (value: never) => string
+          return (value: never) => {
+            if (w.__counting) w.__formats++
+            return bound(value)
+          }
+        },
+      })
+    }
+  })
+  /** Presses j with the next document laid out ahead; answers the formats of its key task. */
+  const stepCounted = async (): Promise<number> => {
+    await expect
+      .poll(
+        () =>
+          pane.locator('.sheets > div[aria-hidden="true"] [data-field], .sheets > div[aria-hidden="true"] li').count(),
+        {
+          message: 'the next document is laid out ahead',
+        },
+      )
+      .toBeGreaterThan(0)
+    await page.waitForTimeout(300)
+    await page.evaluate(() => {
+      const w = window as unknown as { __formats: number; __counting: boolean; __stepFormats?: number }
+      window.addEventListener(
+        'keydown',
+        () => {
+          w.__formats = 0
+          w.__counting = true
+          requestAnimationFrame(() => {
+            w.__counting = false
+            w.__stepFormats = w.__formats
+          })
+        },
+        { capture: true, once: true },
+      )
+    })
+    await stepOn(page, pane)
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __stepFormats?: number }).__stepFormats))
+      .not.toBeUndefined()
+    return page.evaluate(() => {
+      const w = window as unknown as { __stepFormats?: number }
+      const counted = w.__stepFormats!
+      delete w.__stepFormats
+      return counted
+    })
+  }
+  const counts: number[] = []
+  for (let step = 0; step < 4; step++) counts.push(await stepCounted())
+  // The shown sheet was laid out ahead and the one left behind is not drawn again until the
+  // frame is painted: nothing of either is worked out in the key's task (bench B4).
+  expect(counts).toEqual([0, 0, 0, 0])
+})
+
 test('repair dialog: p opens it with focus in the description, Escape cancels, submit sends', async ({ page }) => {
   await openApp(page)
   await page.getByTestId('inbox-list').focus()
