@@ -80,6 +80,37 @@ test('a search scrolled far down shows its first hit at the top, with the cursor
   await expect(first).toContainText(/gama/i)
 })
 
+test('stepping down past the last row in view, the list shows the rows ahead of the cursor', async ({ page }) => {
+  await openApp(page)
+  const list = page.getByTestId('inbox-list')
+  await list.focus()
+  /** The cursor row's top and the rows below it in full view, against the list's viewport. */
+  const place = () =>
+    list.evaluate((element) => {
+      const viewport = element.parentElement!.getBoundingClientRect()
+      const rows = [...element.querySelectorAll('[data-testid="inbox-row"]')].map((row) => row.getBoundingClientRect())
+      const cursor = element.querySelector('[data-testid="inbox-row"].cursor')!.getBoundingClientRect()
+      return {
+        fromTop: (cursor.top - viewport.top) / viewport.height,
+        ahead: rows.filter((row) => row.top >= cursor.bottom - 1 && row.bottom <= viewport.bottom + 1).length,
+        scrolled: element.parentElement!.scrollTop,
+      }
+    })
+  let steps = 0
+  while ((await place()).scrolled === 0 && steps < 60) {
+    await page.keyboard.press('j')
+    steps++
+  }
+  await expect.poll(async () => (await place()).fromTop).toBeLessThan(0.4)
+  const after = await place()
+  expect(after.fromTop).toBeGreaterThan(0.25)
+  expect(after.ahead).toBeGreaterThanOrEqual(5)
+  // The next step moves the cursor, not the list.
+  await page.keyboard.press('j')
+  await expect.poll(async () => (await place()).fromTop).toBeGreaterThan(after.fromTop)
+  expect((await place()).scrolled).toBe(after.scrolled)
+})
+
 test('help overlay lists every shortcut and traps focus', async ({ page }) => {
   await openApp(page)
   await page.keyboard.press('?')

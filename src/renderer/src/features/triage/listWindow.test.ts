@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listWindow, overscanFor, scrollToShow, WindowKeys } from './listWindow'
+import { listWindow, overscanFor, scrollToFollow, scrollToShow, WindowKeys } from './listWindow'
 
 describe('listWindow', () => {
   it('holds the rows in view plus the overscan on each side', () => {
@@ -47,6 +47,37 @@ describe('scrollToShow', () => {
     // Row 17 ends at 720 px: 20 px below a 700 px viewport at 0.
     expect(scrollToShow(17, 0, 700, 40)).toBe(20)
     expect(scrollToShow(4, 400, 700, 40)).toBe(160)
+  })
+})
+
+describe('scrollToFollow', () => {
+  it('leaves the cursor alone while its row is in full view', () => {
+    expect(scrollToFollow(10, 0, 700, 40, 100)).toBeNull()
+  })
+
+  it('stepping past the bottom edge, puts the row a third of the way down: the rows ahead show', () => {
+    // Row 17 ends at 720 px, below a 700 px viewport at 0; a third of 700 is 233 px above it.
+    expect(scrollToFollow(17, 0, 700, 40, 100)).toBe(680 - 233)
+    // The next steps stay in view: no scroll until the row passes the bottom edge again.
+    const top = scrollToFollow(17, 0, 700, 40, 100)!
+    for (let index = 18; (index + 1) * 40 <= top + 700; index++)
+      expect(scrollToFollow(index, top, 700, 40, 100)).toBeNull()
+  })
+
+  it('stepping past the top edge, puts the row two thirds of the way down: the rows above show', () => {
+    expect(scrollToFollow(20, 1000, 700, 40, 100)).toBe(800 - 466)
+  })
+
+  it('stays within the list at both ends', () => {
+    expect(scrollToFollow(99, 0, 700, 40, 100)).toBe(4000 - 700)
+    expect(scrollToFollow(2, 400, 700, 40, 100)).toBe(0)
+  })
+
+  it('shows the whole row in a viewport too short for the rows around it', () => {
+    // 50 px: a third (16 px) above row 5 would cut its bottom, so its bottom meets the bottom
+    // edge, whichever way the cursor came.
+    expect(scrollToFollow(5, 0, 50, 40, 100)).toBe(240 - 50)
+    expect(scrollToFollow(5, 400, 50, 40, 100)).toBe(240 - 50)
   })
 })
 

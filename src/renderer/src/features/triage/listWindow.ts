@@ -58,6 +58,32 @@ export function scrollToShow(
   return null
 }
 
+/**
+ * The scroll position (px) that keeps the cursor's row `index` in view with the rows ahead of
+ * it: null while the row is in full view; once a step takes it past the bottom edge, the list
+ * scrolls so that the row sits a third of the way down the viewport, the two thirds below it
+ * showing what comes next; past the top edge, two thirds of the way down, the rows above it in
+ * view. So a reviewer stepping down sees the documents coming, and the list moves once every
+ * several steps, not under every step (each scroll draws the list again: bench B4). The row is
+ * always in full view (a viewport shorter than three rows shows it at its edge), and the
+ * position stays within the list of `count` rows of `rowHeight` px.
+ */
+export function scrollToFollow(
+  index: number,
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  count: number,
+): number | null {
+  const shown = scrollToShow(index, scrollTop, viewportHeight, rowHeight)
+  if (shown === null) return null
+  const top = index * rowHeight
+  const above = shown > scrollTop ? Math.floor(viewportHeight / 3) : Math.floor((viewportHeight * 2) / 3)
+  // In full view: from the row's bottom at the viewport's bottom to its top at the viewport's top.
+  const placed = Math.min(top, Math.max(top + rowHeight - viewportHeight, top - above))
+  return Math.max(0, Math.min(placed, count * rowHeight - viewportHeight))
+}
+
 /** One row of the window: its position in the list and the key of the DOM node that shows it. */
 export interface WindowRow {
   index: number
