@@ -338,6 +338,77 @@ test("a step to the prepared sheet formats none of the sheets' values again in i
   expect(counts).toEqual([0, 0, 0, 0])
 })
 
+test("a step to the prepared sheet scrolls the sheets' strip and changes neither sheet", async ({ page }) => {
+  const pane = await openFirstDocument(page)
+  const dataPane = page.getByTestId('data-pane')
+  /** Where each sheet sits across the strip (px, left edges against the strip's box). */
+  const placing = () =>
+    dataPane.evaluate((element) => {
+      const strip = element.querySelector('.sheets')!.getBoundingClientRect()
+      const at = (selector: string) => {
+        const box = element.querySelector(selector)!.getBoundingClientRect()
+        // Rounded to whole px (+ 0 turns -0 into 0): widths need not be whole.
+        return { left: Math.round(box.left - strip.left) + 0, right: Math.round(strip.right - box.right) + 0 }
+      }
+      return {
+        shown: at('.sheets > div:not([aria-hidden="true"])'),
+        prepared: at('.sheets > div[aria-hidden="true"]'),
+      }
+    })
+  for (let step = 0; step < 3; step++) {
+    await expect
+      .poll(() => pane.locator('.sheets > div[aria-hidden="true"] [data-field]').count(), {
+        message: 'the next document is laid out ahead',
+      })
+      .toBeGreaterThan(0)
+    // What the step changes on the sheets themselves (their class, style or any attribute) and
+    // on the strip, from the key to its first animation frame.
+    await page.evaluate(() => {
+      const w = window as unknown as { __stepChanges?: string[] }
+      const strip = document.querySelector('[data-testid="data-pane"] .sheets')!
+      const changes: string[] = []
+      const observer = new MutationObserver((records) => {
+        for (const record of records) if (record.target !== strip) changes.push(record.attributeName ?? '')
+      })
+      for (const sheet of strip.children) observer.observe(sheet, { attributes: true })
+      window.addEventListener(
+        'keydown',
+        () =>
+          requestAnimationFrame(() => {
+            changes.push(...observer.takeRecords().map((record) => record.attributeName ?? ''))
+            observer.disconnect()
+            w.__stepChanges = changes
+          }),
+        { capture: true, once: true },
+      )
+    })
+    await stepOn(page, pane)
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __stepChanges?: string[] }).__stepChanges))
+      .not.toBeUndefined()
+    const changes = await page.evaluate(() => {
+      const w = window as unknown as { __stepChanges?: string[] }
+      const seen = w.__stepChanges
+      delete w.__stepChanges
+      return seen
+    })
+    // A change of a sheet's own style or class makes the frame walk all of it (bench B4).
+    expect(changes).toEqual([])
+  }
+  // The shown sheet fills the strip; the prepared one lies wholly outside it, beside it.
+  await expect.poll(async () => (await placing()).shown).toEqual({ left: 0, right: 0 })
+  const { prepared } = await placing()
+  const stripWidth = await dataPane.evaluate((element) => element.querySelector('.sheets')!.clientWidth)
+  // Its near edge is a strip's width away (or more) on one side: none of it in view.
+  expect(Math.max(prepared.left, prepared.right)).toBeGreaterThanOrEqual(stripWidth - 1)
+  // A sideways scroll of the strip (a swipe, an arrow key in a control) is taken back.
+  await dataPane.evaluate((element) => {
+    const strip = element.querySelector('.sheets')!
+    strip.scrollLeft = strip.scrollLeft > 0 ? 0 : strip.scrollWidth
+  })
+  await expect.poll(async () => (await placing()).shown).toEqual({ left: 0, right: 0 })
+})
+
 test('repair dialog: p opens it with focus in the description, Escape cancels, submit sends', async ({ page }) => {
   await openApp(page)
   await page.getByTestId('inbox-list').focus()
