@@ -159,12 +159,14 @@ test('the zoom and the fit mode stay from one document to the next', async ({ br
   await page.keyboard.press('+')
   await page.keyboard.press('+')
   await expect(page.getByTestId('preview-fit')).toHaveAttribute('aria-pressed', 'false')
-  // How large the page is drawn against the pane's width (1 = fitted).
+  // How large the page is drawn against the pane's width (1 = fitted); 0 while no image is
+  // drawn (between two documents the preview holds none for a moment), so a poll waits for it.
   const against = () =>
     page.evaluate(() => {
-      const image = document.querySelector('[data-testid="preview-image"]')!.getBoundingClientRect().width
-      const room = document.querySelector('[data-testid="preview-viewport"]')!.clientWidth - 16
-      return image / room
+      const image = document.querySelector('[data-testid="preview-image"]')
+      const viewport = document.querySelector('[data-testid="preview-viewport"]')
+      if (!image || !viewport) return 0
+      return image.getBoundingClientRect().width / (viewport.clientWidth - 16)
     })
   await expect.poll(against).toBeGreaterThan(1.4)
   const chosen = await against()
