@@ -409,6 +409,23 @@ test("a step to the prepared sheet scrolls the sheets' strip and changes neither
   await expect.poll(async () => (await placing()).shown).toEqual({ left: 0, right: 0 })
 })
 
+test('the wheel over the data sheets scrolls the data pane', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 700 })
+  const pane = await openFirstDocument(page)
+  await stepOn(page, pane)
+  const dataPane = page.getByTestId('data-pane')
+  const { scrollHeight, clientHeight } = await dataPane.evaluate((element) => ({
+    scrollHeight: element.scrollHeight,
+    clientHeight: element.clientHeight,
+  }))
+  expect(scrollHeight, 'the data is longer than the pane').toBeGreaterThan(clientHeight + 200)
+  // The sheets' strip scrolls sideways only; a wheel over it goes on to the pane.
+  const strip = (await dataPane.locator('.sheets').boundingBox())!
+  await page.mouse.move(strip.x + strip.width / 2, strip.y + 100)
+  await page.mouse.wheel(0, 300)
+  await expect.poll(() => dataPane.evaluate((element) => element.scrollTop)).toBeGreaterThan(100)
+})
+
 test('repair dialog: p opens it with focus in the description, Escape cancels, submit sends', async ({ page }) => {
   await openApp(page)
   await page.getByTestId('inbox-list').focus()
