@@ -52,12 +52,12 @@ describe('the two sheets of the data pane', () => {
     const after = showInSheet(before, b, same, false)
     const held = heightHeldThrough(before, after, [600, 900], null)
     expect(held).toBe(600)
-    expect(areaHeight(after, [600, 900], held)).toBe(600)
+    expect(areaHeight(after.front, [600, 900], held)).toBe(600)
   })
 
   it('once the hold is let go the area is as tall as the shown sheet', () => {
     const after = showInSheet(holdingAB(0), b, same, false)
-    expect(areaHeight(after, [600, 900], null)).toBe(900)
+    expect(areaHeight(after.front, [600, 900], null)).toBe(900)
   })
 
   it('swaps in a row before a frame is painted keep the height first held', () => {
@@ -72,6 +72,6 @@ describe('the two sheets of the data pane', () => {
     const before = holdingAB(0)
     const after = showInSheet(before, c, same, false)
     expect(heightHeldThrough(before, after, [600, 900], null)).toBeNull()
-    expect(areaHeight(after, [640, 900], null)).toBe(640)
+    expect(areaHeight(after.front, [640, 900], null)).toBe(640)
   })
 })

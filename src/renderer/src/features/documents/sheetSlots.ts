@@ -62,7 +62,12 @@ export function heightHeldThrough<T>(
   return held ?? heights[before.front]
 }
 
-/** The sheets' area's height (px): the held one (see {@link heightHeldThrough}), else the shown sheet's. */
-export function areaHeight<T>(state: SheetSlots<T>, heights: readonly [number, number], held: number | null): number {
-  return held ?? heights[state.front]
+/**
+ * The sheets' area's height (px): the held one (see {@link heightHeldThrough}), else that of
+ * the sheet in front (`front`, 0 or 1). Takes only the front, not the slots: the area's height
+ * is worked out again when the shown sheet or a height changes, never because the sheet out of
+ * sight was given the next document.
+ */
+export function areaHeight(front: 0 | 1, heights: readonly [number, number], held: number | null): number {
+  return held ?? heights[front]
 }
