@@ -268,11 +268,12 @@ test('stepping on, the image of the document left behind stays loaded and hidden
   // so the view no longer holds the one whose image is hidden.
   for (let i = 0; i < 10; i++) await page.keyboard.press('j')
   type Seen = { resting: boolean; of: string | null; skeleton: boolean; src: string | null; animations: number }
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __steps: unknown[] }).__steps.length)).toBe(10)
-  const seen = await page.evaluate(() => (window as unknown as { __steps: unknown[] }).__steps)
+  const steps = () => page.evaluate(() => (window as unknown as { __steps: Seen[] }).__steps)
+  await expect.poll(async () => (await steps()).length).toBe(10)
+  const seen = await steps()
   // The first step rests on the document left behind, its image kept and no placeholder.
   expect(seen[0], 'step 1').toMatchObject({ resting: true, of: left, skeleton: false, src })
-  for (const [i, step] of (seen as Seen[]).entries()) {
+  for (const [i, step] of seen.entries()) {
     if (!step.resting) continue
     // Hidden, nothing in it moves. A machine slower than the rest between two keys rests on a
     // document passed over (its placeholder then held still too); the image left behind is kept
