@@ -288,6 +288,38 @@ test('the menu and every dialog it opens keep every key; closing one gives the f
   }
 })
 
+test('an action that ends while the menu is open leaves the menu open, with the focus in it', async ({ page }) => {
+  await openApp(page)
+  await openFirst(page)
+  // The action's answer is held back until the menu is open, as on a busy machine: when it
+  // comes, the view sends the focus home, which must not take it out of the menu (that closed
+  // the menu under the pointer).
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const isSetState = (body: unknown) => (body as { channel?: string } | null)?.channel === 'documents.setState'
+  await page.route('**/__harness/ipc', async (route) => {
+    if (!isSetState(route.request().postDataJSON())) return route.continue()
+    await held
+    return route.continue()
+  })
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith('/__harness/ipc') && isSetState(response.request().postDataJSON()),
+  )
+  await list(page).focus()
+  await page.keyboard.press('r')
+  await page.getByTestId('shell-menu-button').click()
+  await expect(page.getByTestId('shell-menu')).toHaveAttribute('data-menu-open', 'true')
+  release()
+  await answered
+  // The focus is sent home in a timer after the answer: give it time to run, then look.
+  await page.waitForTimeout(300)
+  await expect(page.getByTestId('shell-menu')).toHaveAttribute('data-menu-open', 'true')
+  await expect(page.getByTestId('shell-menu').locator(':focus')).toHaveCount(1)
+  await page.unroute('**/__harness/ipc')
+  await page.keyboard.press('Escape')
+  await expectFocusOn(page.getByTestId('shell-menu-button'))
+})
+
 test('the delete and sign-out confirmations and the agenda menu keep every key', async ({ page }) => {
   await openApp(page)
   await openFirst(page)
